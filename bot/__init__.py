@@ -1,0 +1,1 @@
+"""Adapters people talk to: the command line, the local console table and the Discord bot."""

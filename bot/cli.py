@@ -1,0 +1,115 @@
+"""The ``tabula`` command: run the bot or a local table, list games, play, benchmark."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from service import TableService
+
+from games.core import normalise_lang
+from games.registry import all_games, get_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Tabula: board games played asynchronously in chat.")
+
+
+def _service(database_url: str | None = None) -> TableService:
+    """The table service on the configured database (imports stay lazy for `tabula games`)."""
+    from service import TableService
+    from storage.db import make_engine, migrate
+    from storage.repository import Repository
+
+    engine = make_engine(database_url)
+    migrate(engine)
+    return TableService(Repository(engine))
+
+
+@app.command()
+def games() -> None:
+    """List the titles Tabula can run."""
+    for game in all_games():
+        meta = game.meta
+        typer.echo(f"{meta.id:18} {meta.names['en']} / {meta.names['zh']}  "
+                   f"({meta.min_players}–{meta.max_players} players)")
+        for option in meta.options:
+            typer.echo(f"{'':20}--option {option.key}=<{option.kind}> (default {option.default}): "
+                       f"{option.names['en']}")
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Title id, see `tabula games`.")],
+    players: Annotated[int, typer.Option(help="Seats at the table.")] = 3,
+    bots: Annotated[int, typer.Option(help="How many seats bots play (all: watch a whole game).")] = 2,
+    seed: Annotated[str | None, typer.Option(help="Seed for a reproducible game.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Folder for board images.")] = None,
+    lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
+    option: Annotated[list[str] | None, typer.Option(help="Table option key=value (repeatable).")] = None,
+    database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
+                                                     help="Where tables are stored.")] = None,
+) -> None:
+    """Play a table in the terminal against bots (or let bots play it all)."""
+    from bot.console import start_local_table
+
+    try:
+        get_game(game)
+    except KeyError:
+        raise typer.BadParameter(f"unknown game {game!r}; try `tabula games`") from None
+    if not 0 <= bots <= players or players - bots > 1:
+        raise typer.BadParameter("the console seats one human at most: use --bots players-1 or --bots players")
+    options = dict(item.split("=", 1) for item in option or [])
+    code = start_local_table(_service(database_url), game, players=players, bots=bots, seed=seed,
+                             lang=normalise_lang(lang), out=out, options=options)
+    raise typer.Exit(code)
+
+
+@app.command()
+def run(
+    game: Annotated[str, typer.Option(help="Title for the local table.")] = "wonderful-world",
+    lang: Annotated[str | None, typer.Option(help="zh or en (default: TABULA_LANGUAGE or LANG).")] = None,
+) -> None:
+    """Start the Discord bot when DISCORD_TOKEN is set, otherwise a local table in the terminal."""
+    if os.environ.get("DISCORD_TOKEN"):
+        try:
+            from bot.discord_app import run_bot
+        except ImportError:
+            typer.echo("The Discord adapter is not part of this build yet (issue: Discord adapter).",
+                       err=True)
+            raise typer.Exit(2) from None
+        run_bot()
+        return
+    chosen = normalise_lang(lang or os.environ.get("TABULA_LANGUAGE") or os.environ.get("LANG"))
+    typer.echo("DISCORD_TOKEN is not set: opening a local table in the terminal "
+               "(one human against two bots). Type `help` for commands.")
+    from bot.console import start_local_table
+
+    out = Path(os.environ.get("TABULA_OUT_DIR", "out"))
+    code = start_local_table(_service(), game, players=3, bots=2, seed=None, lang=chosen, out=out)
+    typer.echo(f"Board images are in {out.resolve()}")
+    raise typer.Exit(code)
+
+
+@app.command()
+def bench(
+    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles.")] = None,
+    rounds: Annotated[int, typer.Option(help="Games per measurement.")] = 20,
+) -> None:
+    """Print speed numbers per title (engine, act with commit and render, render, load)."""
+    from bench.run import run_all
+
+    run_all(games_ or [g.meta.id for g in all_games()], rounds=rounds, echo=typer.echo)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(app())
+
+
+if __name__ == "__main__":
+    main()

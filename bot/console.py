@@ -1,0 +1,167 @@
+"""A local table in the terminal: one person against bots (or bots alone), same notation as chat.
+
+Everything goes through :class:`service.TableService` on a SQLite file, exactly as in Discord,
+so a console game can be exported and replayed like any other.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from games.core import GameError, visible_events
+from service import SERVICE_CATALOG, MoveResult, TableService
+
+LOCAL_USER = "local"
+
+HELP = {
+    "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, log, "
+           "help, quit."),
+    "zh": "输入一步行动（见 `moves`），或：moves（可选行动）、board（版图）、hand（手牌）、undo（撤销）、"
+          "log（记录）、help（帮助）、quit（退出）。",
+}
+
+
+class ConsoleTable:
+    """Runs one table in the terminal; board images go to ``out``."""
+
+    def __init__(self, service: TableService, table_id: int, *, lang: str = "en", out: Path | None = None,
+                 read: Callable[[str], str] | None = None, write: TextIO | None = None) -> None:
+        self.service = service
+        self.table_id = table_id
+        self.lang = lang
+        self.out = out
+        self.read = read or input
+        self.stream = write or sys.stdout
+        self.frame = 0
+
+    # ---- output ------------------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stream, flush=True)
+
+    def tell(self, result: MoveResult, viewer: int | None) -> None:
+        game = result.loaded.game
+        for step in result.steps:
+            for event in visible_events(step.events, viewer):
+                self.say("  " + game.describe(event, self.lang))
+        self.save_images(result.loaded, viewer)
+
+    def error(self, game: Any, error: GameError) -> None:
+        text = game.error_text(error, self.lang) if game else SERVICE_CATALOG.text(
+            error.key, error.params, self.lang)
+        if text.startswith(("table.", "error.")) or text == error.key:
+            text = SERVICE_CATALOG.text(error.key, error.params, self.lang)
+        self.say("! " + text)
+
+    def save_images(self, loaded: Any, viewer: int | None) -> None:
+        if self.out is None:
+            return
+        from render import renderer_for
+
+        self.out.mkdir(parents=True, exist_ok=True)
+        game = loaded.game
+        renderer = renderer_for(game.meta.id)
+        names = [s.name for s in loaded.seats]
+        self.frame += 1
+        public = game.view(loaded.state, None)
+        (self.out / f"board-{self.frame:04d}.png").write_bytes(renderer.board(public, self.lang, names))
+        (self.out / "board-latest.png").write_bytes(renderer.board(public, self.lang, names))
+        if viewer is not None and not game.is_over(loaded.state):
+            mine = game.view(loaded.state, viewer)
+            (self.out / f"hand-seat{viewer + 1}.png").write_bytes(renderer.private(mine, self.lang, names))
+        outcome = game.outcome(loaded.state)
+        if outcome is not None:
+            (self.out / "result.png").write_bytes(renderer.result(outcome, public, self.lang, names))
+
+    def board(self, viewer: int | None) -> None:
+        loaded, view = self.service.view(self.table_id, LOCAL_USER if viewer is not None else None)
+        for line in loaded.game.summarize(view, self.lang):
+            self.say(line)
+
+    def ranking(self, loaded: Any) -> None:
+        game = loaded.game
+        outcome = game.outcome(loaded.state)
+        names = [s.name for s in loaded.seats]
+        self.say("")
+        self.say("== " + SERVICE_CATALOG.text("table.finished", None, self.lang) + " ==")
+        for standing in outcome.standings:
+            parts = ", ".join(f"{k} {v}" for k, v in standing.breakdown.items() if k != "total")
+            self.say(f"  {standing.rank}. {names[standing.seat]} — {standing.score}  ({parts})")
+        for key, params in outcome.reasons:
+            self.say("  " + game.text(key, params, self.lang))
+
+    # ---- loop --------------------------------------------------------------------------------
+    def run(self, first: MoveResult) -> int:
+        """Play until the game ends (0) or the player quits (1)."""
+        human = [s.seat for s in first.loaded.seats if not s.is_bot]
+        viewer = human[0] if human else None
+        self.tell(first, viewer)
+        loaded = first.loaded
+        while not loaded.game.is_over(loaded.state):
+            acting = [s for s in sorted(loaded.game.to_act(loaded.state)) if s in human]
+            if not acting:  # only bots to move: the service runs them
+                result = self.service.run_bots(self.table_id)
+                if result is None:
+                    break
+                self.tell(result, viewer)
+                loaded = result.loaded
+                continue
+            seat = acting[0]
+            try:
+                line = self.read(f"[{loaded.seats[seat].name}] > ").strip()
+            except EOFError:
+                return 1
+            if line in {"quit", "exit", "q", "退出"}:
+                return 1
+            handled = self.command(line, loaded, seat)
+            if handled is not None:
+                loaded = handled
+        self.ranking(loaded)
+        return 0
+
+    def command(self, line: str, loaded: Any, seat: int) -> Any:
+        game = loaded.game
+        if line in {"help", "?", "帮助"}:
+            self.say(HELP.get(self.lang, HELP["en"]))
+            return None
+        if line in {"moves", "m", "行动"}:
+            for move in game.legal_moves(loaded.state, seat):
+                self.say(f"  {game.move_label(loaded.state, seat, move, self.lang)}")
+            return None
+        if line in {"board", "b", "hand", "h", "版图", "手牌"}:
+            self.board(seat)
+            return None
+        if line in {"log", "记录"}:
+            for row in self.service.log(self.table_id):
+                self.say(f"  {row.seq:4d}  #{(row.seat or 0) + 1}  {row.notation}")
+            return None
+        try:
+            result = (self.service.undo(self.table_id, LOCAL_USER) if line in {"undo", "撤销"}
+                      else self.service.act(self.table_id, LOCAL_USER, line, seat=seat))
+        except GameError as error:
+            self.error(game, error)
+            return None
+        self.tell(result, seat)
+        return result.loaded
+
+
+def start_local_table(service: TableService, game_id: str, *, players: int, bots: int, seed: str | int | None,
+                      lang: str, out: Path | None, options: dict[str, Any] | None = None,
+                      read: Callable[[str], str] | None = None, write: TextIO | None = None) -> int:
+    """Create, seat and start a table, then run it in the terminal. Returns the exit code."""
+    table = service.create(game_id, seats=players, options=options, seed=seed, creator=LOCAL_USER,
+                           language=lang)
+    humans = players - bots
+    for index in range(players):
+        if index < humans:
+            service.join(table.id, LOCAL_USER if index == 0 else f"{LOCAL_USER}-{index}",
+                         "You" if lang == "en" and index == 0 else ("你" if index == 0 else f"P{index + 1}"))
+        else:
+            service.add_bot(table.id, name=f"Bot {index + 1}" if lang == "en" else f"机器人 {index + 1}")
+    console = ConsoleTable(service, table.id, lang=lang, out=out, read=read, write=write)
+    if humans > 1:
+        console.say("Only one human seat is played from the console; other humans wait for /move in chat.")
+    console.say(f"Table {table.id} · seed {table.seed}")
+    return console.run(service.start(table.id, LOCAL_USER))

@@ -1,0 +1,1 @@
+"""Pure rules engines: one package per title plus ``games.core``. No I/O imports here."""

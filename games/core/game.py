@@ -1,0 +1,233 @@
+"""The engine contract every title implements (see DESIGN.md, "The engine contract").
+
+A title subclasses :class:`Game` and fills in the ``_underscored`` hooks. The public methods
+around them enforce what every title must guarantee: moves are validated before anything changes
+(``apply`` works on a copy and only returns it on success), legal moves are sorted, notation
+round-trips, and errors are :class:`~games.core.errors.GameError` with message keys.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .errors import GameError, GameOver, MalformedMove, NotYourTurn
+from .events import Event
+from .i18n import CORE_CATALOG, Catalog
+from .meta import GameMeta
+from .outcome import Outcome
+from .rng import Rng
+
+
+class Move(msgspec.Struct, frozen=True, tag=True):
+    """Base of every title's moves: a small hashable value with one canonical notation.
+
+    ``str(move)`` is the canonical text; ``Game.parse(state, seat, str(move)) == move``.
+    """
+
+    def __str__(self) -> str:  # pragma: no cover - every title overrides
+        raise NotImplementedError
+
+
+class BaseState(msgspec.Struct, kw_only=True):
+    """Fields every title's state has: the seeded generator and the seat count."""
+
+    players: int
+    rng: Rng
+    options: dict[str, Any] = {}
+
+
+S = TypeVar("S", bound=BaseState)
+M = TypeVar("M", bound=Move)
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalise_notation(text: str) -> str:
+    """Lower-case, trim and collapse blanks; full-width digits and spaces become ASCII."""
+    text = text.translate({0x3000: " ", **{0xFF10 + d: ord("0") + d for d in range(10)}})
+    return _SPACES.sub(" ", text.strip().lower())
+
+
+class Applied(msgspec.Struct, Generic[S]):
+    """Result of a successful move: the new state and what happened."""
+
+    state: S
+    events: list[Event]
+
+
+class Game(ABC, Generic[S, M]):
+    """One title. Stateless: every method takes the state it works on."""
+
+    meta: ClassVar[GameMeta]
+    state_type: ClassVar[type]
+    catalog: ClassVar[Catalog] = CORE_CATALOG
+
+    # ---- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any] | None = None,
+              seed: int | str = 0) -> S:
+        """A new game for ``players`` seats (numbered from 0) with validated ``options``."""
+        self.meta.check_players(players)
+        resolved = self.meta.resolve_options(options)
+        self.check_options(players, resolved)
+        return self._setup(players, resolved, Rng.from_seed(seed))
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Hook: refuse option combinations that make no sense (raise ``BadOptions``)."""
+
+    @abstractmethod
+    def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> S: ...
+
+    # ---- who acts ------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]:
+        """Seats that must move now; several at once for simultaneous steps; empty once over."""
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    # ---- moves ---------------------------------------------------------------------------
+    @abstractmethod
+    def _legal_moves(self, state: S, seat: int) -> list[M]: ...
+
+    def legal_moves(self, state: S, seat: int) -> list[M]:
+        """Every move ``seat`` may make now, sorted by notation (empty if it need not act)."""
+        if seat not in self.to_act(state):
+            return []
+        return sorted(self._legal_moves(state, seat), key=str)
+
+    def parse(self, state: S, seat: int, text: str) -> M:
+        """Read ``text`` as a move of ``seat``. Raises ``MalformedMove`` / ``IllegalMove``.
+
+        The default matches the canonical notation of a legal move, then asks the title's
+        :meth:`_parse_alias` hook (names instead of numbers, short forms).
+        """
+        wanted = normalise_notation(text)
+        if not wanted:
+            raise MalformedMove("error.empty")
+        self._check_can_act(state, seat)
+        legal = self._legal_moves(state, seat)
+        for move in legal:
+            if normalise_notation(str(move)) == wanted:
+                return move
+        alias = self._parse_alias(state, seat, wanted, legal)
+        if alias is not None:
+            return alias
+        raise MalformedMove("error.unknown_move", text=text.strip()[:80],
+                            hint=self.hint(state, seat))
+
+    def _parse_alias(self, state: S, seat: int, text: str, legal: list[M]) -> M | None:
+        """Hook: accept other spellings of a legal move. ``text`` is normalised."""
+        return None
+
+    def hint(self, state: S, seat: int, limit: int = 8) -> str:
+        """A short list of legal moves for error messages (notation is language-neutral)."""
+        moves = [str(m) for m in self.legal_moves(state, seat)]
+        if not moves:
+            return ""
+        more = f" (+{len(moves) - limit})" if len(moves) > limit else ""
+        return ", ".join(moves[:limit]) + more
+
+    def _check_can_act(self, state: S, seat: int) -> None:
+        if self.is_over(state):
+            raise GameOver()
+        acting = self.to_act(state)
+        if seat not in acting:
+            raise NotYourTurn(waiting=", ".join(f"#{s + 1}" for s in sorted(acting)))
+
+    def apply(self, state: S, seat: int, move: M | str) -> Applied[S]:
+        """Validate and play ``move`` for ``seat`` on a copy of ``state``.
+
+        The given state is never modified: on any error it stays as it was, on success the
+        caller gets the new state. Text is parsed first, so adapters may pass notation.
+        """
+        if isinstance(move, str):
+            move = self.parse(state, seat, move)
+        self._check_can_act(state, seat)
+        work = self.copy(state)
+        events: list[Event] = []
+        self._apply(work, seat, move, events)
+        return Applied(work, events)
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, move: M, events: list[Event]) -> None:
+        """Validate fully, then change ``state`` (a private copy) and append events.
+
+        Raise a :class:`GameError` for anything illegal; the copy is then thrown away.
+        """
+
+    # ---- views and results -----------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` (``None``: a spectator) may see, as a msgspec Struct."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Final standings once the game is over, else ``None``."""
+
+    def bot_move(self, state: S, seat: int, rng: Rng) -> M:
+        """A reasonable move for a bot seat. Default: a uniformly random legal move."""
+        return rng.choice(self.legal_moves(state, seat))
+
+    def scramble(self, state: S, seat: int | None, rng: Rng) -> S | None:
+        """A state differing from ``state`` only in what ``seat`` keeps hidden from the others
+        (``None``: what nobody sees, e.g. the deck order). ``None`` when nothing is hidden.
+
+        The contract suite uses it to prove that no other seat's view depends on those secrets.
+        """
+        return None
+
+    def invariants(self, state: S) -> list[str]:
+        """Hook: broken conservation laws (cards, money...) as messages; empty when all hold.
+
+        The contract suite checks this after every move of every playout.
+        """
+        return []
+
+    def irreversible(self, events: list[Event]) -> bool:
+        """Whether a move with these events revealed hidden information or drew randomness.
+
+        Such a move can only be undone with the other players' consent (DESIGN: undo). The
+        default is the safe answer: every move is irreversible.
+        """
+        return True
+
+    # ---- text ------------------------------------------------------------------------------
+    def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        """Hook: display text for an event/error parameter (card ids to names...)."""
+        if name in {"seat", "player"} and isinstance(value, int):
+            return f"#{value + 1}"
+        return None
+
+    def text(self, key: str, params: Mapping[str, Any] | None, lang: str) -> str:
+        return self.catalog.text(key, params, lang, self.param_text)
+
+    def describe(self, event: Event, lang: str) -> str:
+        """One line for an event, in ``lang``."""
+        return self.text(f"event.{event.kind}", event.params, lang)
+
+    def error_text(self, error: GameError, lang: str) -> str:
+        return self.text(error.key, error.params, lang)
+
+    def summarize(self, view: Any, lang: str) -> list[str]:
+        """Hook: the view as a few lines of text (console, accessibility). Default: JSON."""
+        return [msgspec.json.encode(view).decode()]
+
+    def move_label(self, state: S, seat: int, move: M, lang: str) -> str:
+        """Human label for a move in menus; defaults to its notation."""
+        return str(move)
+
+    # ---- serialisation ---------------------------------------------------------------------
+    def dumps(self, state: S) -> bytes:
+        """Canonical JSON: same state, same bytes."""
+        return msgspec.json.encode(state, order="sorted")
+
+    def loads(self, data: bytes | str) -> S:
+        return msgspec.json.decode(data, type=self.state_type)
+
+    def copy(self, state: S) -> S:
+        return self.loads(self.dumps(state))

@@ -1,0 +1,93 @@
+"""Message catalogs: keys to sentences in each supported language.
+
+Catalogs are TOML files with one table per language (``[en]``, ``[zh]``) of dotted keys. Engines
+never produce finished sentences; they emit keys and parameters, and adapters call
+:meth:`Catalog.text` with the reader's language.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "zh")
+DEFAULT_LANG = "en"
+
+ParamText = Callable[[str, Any, str], str | None]
+
+
+def normalise_lang(locale: str | None) -> str:
+    """Map a Discord/OS locale (``zh-CN``, ``en-US``, ``zh_TW``) to a catalog language."""
+    if not locale:
+        return DEFAULT_LANG
+    head = locale.replace("_", "-").split("-")[0].lower()
+    return head if head in LANGS else DEFAULT_LANG
+
+
+def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, Mapping):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Catalog:
+    """Sentences for message keys, with a fallback catalog (the core one) behind it."""
+
+    def __init__(self, messages: dict[str, dict[str, str]], parent: Catalog | None = None) -> None:
+        self.messages = messages
+        self.parent = parent
+
+    @classmethod
+    def load(cls, path: Path, parent: Catalog | None = None) -> Catalog:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        messages: dict[str, dict[str, str]] = {}
+        for lang in LANGS:
+            flat: dict[str, str] = {}
+            _flatten("", raw.get(lang, {}), flat)
+            messages[lang] = flat
+        return cls(messages, parent)
+
+    def template(self, key: str, lang: str) -> str | None:
+        for language in (lang, DEFAULT_LANG):
+            found = self.messages.get(language, {}).get(key)
+            if found is not None:
+                return found
+        return self.parent.template(key, lang) if self.parent else None
+
+    def has(self, key: str) -> bool:
+        return self.template(key, DEFAULT_LANG) is not None
+
+    def text(self, key: str, params: Mapping[str, Any] | None = None, lang: str = DEFAULT_LANG,
+             param_text: ParamText | None = None) -> str:
+        """The sentence for ``key`` in ``lang`` with ``params`` filled in.
+
+        ``param_text(name, value, lang)`` may turn an id (a card, a seat) into a display name.
+        An unknown key falls back to the key itself, so nothing is ever lost silently.
+        """
+        template = self.template(key, lang)
+        params = dict(params or {})
+        shown = _Lenient()
+        for name, value in params.items():
+            rendered = param_text(name, value, lang) if param_text else None
+            shown[name] = rendered if rendered is not None else value
+        if template is None:
+            return key + (" " + " ".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
+        return string.Formatter().vformat(template, (), shown)
+
+    def keys(self, lang: str) -> set[str]:
+        own = set(self.messages.get(lang, {}))
+        return own | (self.parent.keys(lang) if self.parent else set())
+
+
+CORE_CATALOG = Catalog.load(Path(__file__).with_name("messages.toml"))

@@ -1,0 +1,84 @@
+"""Title metadata and table options, readable without loading an engine's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import msgspec
+
+from .errors import BadOptions
+
+OptionKind = Literal["int", "bool", "choice"]
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """One table option (variant switch or number) a title accepts."""
+
+    key: str
+    kind: OptionKind
+    default: Any
+    names: dict[str, str]
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """Return ``value`` converted to this option's type, or raise :class:`BadOptions`."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in {"1", "true", "yes", "on", "是"}:
+                return True
+            if text in {"0", "false", "no", "off", "否"}:
+                return False
+            raise BadOptions("error.option_value", option=self.key, value=str(value))
+        if self.kind == "int":
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise BadOptions("error.option_value", option=self.key, value=str(value)) from None
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise BadOptions("error.option_range", option=self.key, value=number,
+                                 low=self.minimum, high=self.maximum)
+            return number
+        text = str(value).strip().lower()
+        if text not in self.choices:
+            raise BadOptions("error.option_choice", option=self.key, value=text,
+                             choices=", ".join(self.choices))
+        return text
+
+
+class GameMeta(msgspec.Struct, frozen=True):
+    """What the lobby needs to know about a title."""
+
+    id: str
+    names: dict[str, str]
+    min_players: int
+    max_players: int
+    rules_reference: str
+    engine_version: str
+    options: tuple[OptionSpec, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    def name(self, lang: str) -> str:
+        return self.names.get(lang) or self.names["en"]
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and validate ``given``; unknown keys are refused."""
+        given = dict(given or {})
+        known = {o.key: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadOptions("error.option_unknown", option=unknown[0],
+                             known=", ".join(sorted(known)) or "-")
+        return {key: (spec.coerce(given[key]) if key in given else spec.default)
+                for key, spec in known.items()}
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions("error.player_count", count=players,
+                             low=self.min_players, high=self.max_players)

@@ -1,0 +1,8 @@
+"""It's a Wonderful World: draft, plan and produce for four rounds (rules text:
+``../shared/rules/wonderful-world.zh.md``; reference: ``docs/rules/wonderful-world.md``)."""
+
+from .engine import WonderfulWorld
+
+GAME = WonderfulWorld()
+
+__all__ = ["GAME", "WonderfulWorld"]

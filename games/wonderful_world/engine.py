@@ -1,0 +1,361 @@
+"""It's a Wonderful World as a Tabula title (rules: ``docs/rules/wonderful-world.md``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, ClassVar
+
+from games.core import (
+    CORE_CATALOG,
+    Catalog,
+    Event,
+    Game,
+    GameMeta,
+    IllegalMove,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Standing,
+    rank_by_keys,
+)
+
+from . import flow
+from .cards import Character, Resource, deck_list, designs, empires
+from .costs import CHARACTER_KEYS, KRYSTALLIUM, is_complete, room_for
+from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
+from .scoring import leftover_resources, score
+from .state import Empire, Phase, WorldState
+from .view import build_view, summary_lines
+
+CATALOG = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+
+META = GameMeta(
+    id="wonderful-world",
+    names={"en": "It's a Wonderful World", "zh": "美丽新世界"},
+    min_players=1,
+    max_players=5,
+    rules_reference="docs/rules/wonderful-world.md",
+    engine_version="1.0.0",
+    aliases=("iaww", "wonderful", "美丽新世界"),
+    options=(
+        OptionSpec("side", "choice", "a", {"en": "Empire card side (a or b)", "zh": "帝国卡牌面（a 或 b）"},
+                   choices=("a", "b")),
+        OptionSpec("unfinished_penalty", "int", 1,
+                   {"en": "Points lost per unfinished card at the end",
+                    "zh": "终局每张未完成卡牌扣分"}, minimum=0, maximum=5),
+    ),
+)
+
+# Words players may type instead of the canonical English ones.
+WORDS: dict[str, str] = {
+    "材料": "materials", "能源": "energy", "科学": "science", "金钱": "gold", "黄金": "gold",
+    "探索": "exploration", "超能": "krystallium", "氪晶": "krystallium", "金融家": "financier",
+    "将军": "general", "拿": "take", "选": "pick", "选择": "pick", "建造": "build", "建设": "build",
+    "回收": "recycle", "放置": "place", "完成": "done", "结束": "done", "pass": "done",
+    "end": "done", "k": "krystallium", "mat": "materials", "nrg": "energy", "sci": "science",
+    "exp": "exploration",
+}
+_TOKEN = re.compile(r"\s+")
+
+
+class WonderfulWorld(Game[WorldState, WorldMove]):
+    """Four rounds of draft, planning and production; most points wins (rules §2)."""
+
+    meta: ClassVar[GameMeta] = META
+    state_type: ClassVar[type] = WorldState
+    catalog: ClassVar[Catalog] = CATALOG
+
+    # ---- setup -----------------------------------------------------------------------------
+    def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> WorldState:
+        cards = list(deck_list())
+        deck = list(range(len(cards)))
+        rng.shuffle(deck)
+        empire_ids = sorted(empires())
+        rng.shuffle(empire_ids)
+        state = WorldState(players=players, rng=rng, options=options, side=options["side"],
+                           deck=deck, cards=cards,
+                           empires=[Empire(empire=empire_ids[s]) for s in range(players)])
+        flow.start_round(state, [])
+        return state
+
+    # ---- who acts --------------------------------------------------------------------------
+    def to_act(self, state: WorldState) -> frozenset[int]:
+        if state.phase == Phase.DRAFT:
+            return frozenset(s for s, e in enumerate(state.empires) if e.picked is None and e.hand)
+        if state.phase in (Phase.PLANNING, Phase.PRODUCTION):
+            return frozenset(s for s, e in enumerate(state.empires) if not e.done)
+        return frozenset()
+
+    # ---- legal moves -----------------------------------------------------------------------
+    def _legal_moves(self, state: WorldState, seat: int) -> list[WorldMove]:
+        empire = state.empires[seat]
+        if state.phase == Phase.DRAFT:
+            return [Pick(uid) for uid in empire.hand]
+        moves: list[WorldMove] = []
+        if state.phase == Phase.PLANNING:
+            moves += [Build(uid) for uid in empire.drafted]
+            moves += [Recycle(uid) for uid in empire.drafted]
+        moves += [Recycle(c.uid) for c in empire.construction]
+        if empire.choose_character:
+            moves += [Take(c.value) for c in Character]
+        moves += self._placements(state, empire)
+        if self._may_finish(state, empire):
+            moves.append(Done())
+        return moves
+
+    def _placements(self, state: WorldState, empire: Empire) -> list[WorldMove]:
+        supply = self._supply(empire)
+        out: list[WorldMove] = []
+        for slot in empire.construction:
+            card = state.design(slot.uid)
+            for what, have in supply.items():
+                fits = min(have, room_for(card, slot.paid, what))
+                out += [Place(slot.uid, what, n) for n in range(1, fits + 1)]
+        return out
+
+    @staticmethod
+    def _supply(empire: Empire) -> dict[str, int]:
+        """What a player can put on cards now: pooled cubes, krystallium, characters."""
+        supply = {k: v for k, v in empire.pool.items() if v}
+        for key, have in ((KRYSTALLIUM, empire.krystallium), ("financier", empire.financier),
+                          ("general", empire.general)):
+            if have:
+                supply[key] = have
+        return supply
+
+    @staticmethod
+    def _may_finish(state: WorldState, empire: Empire) -> bool:
+        if state.phase == Phase.PLANNING:
+            return not empire.drafted
+        return not empire.choose_character
+
+    # ---- notation aliases ------------------------------------------------------------------
+    def _parse_alias(self, state: WorldState, seat: int, text: str,
+                     legal: list[WorldMove]) -> WorldMove | None:
+        words = [WORDS.get(w, w) for w in _TOKEN.split(text)]
+        if not words:
+            return None
+        verb, args = words[0], words[1:]
+        if verb == "done" and not args:
+            return next((m for m in legal if isinstance(m, Done)), None)
+        if verb == "take" and len(args) == 1:
+            return next((m for m in legal if isinstance(m, Take) and m.character == args[0]), None)
+        kinds = {"pick": Pick, "build": Build, "recycle": Recycle}
+        if verb in kinds and args:
+            uid = self._card_ref(state, " ".join(args), [m.uid for m in legal if isinstance(m, kinds[verb])])
+            return kinds[verb](uid) if uid is not None else None
+        if verb == "place" and len(args) >= 2:
+            count = 1
+            if args[-1].isdigit() and len(args) >= 3:
+                count = int(args[-1])
+                args = args[:-1]
+            what = args[-1]
+            places = [m for m in legal if isinstance(m, Place) and m.what == what]
+            uid = self._card_ref(state, " ".join(args[:-1]), sorted({m.uid for m in places}))
+            return next((m for m in places if m.uid == uid and m.count == count), None)
+        return None
+
+    @staticmethod
+    def _card_ref(state: WorldState, ref: str, candidates: list[int]) -> int | None:
+        """A card among ``candidates`` by uid or by (a unique prefix of) its name."""
+        if ref.isdigit():
+            return int(ref) if int(ref) in candidates else None
+        found = {uid for uid in candidates
+                 if any(name.lower().startswith(ref) for name in state.design(uid).name.values())}
+        return found.pop() if len(found) == 1 else None
+
+    # ---- apply -----------------------------------------------------------------------------
+    def _apply(self, state: WorldState, seat: int, move: WorldMove, events: list[Event]) -> None:
+        kind = type(move).__struct_config__.tag
+        if kind not in flow.ACCEPTS[state.phase]:
+            raise IllegalMove("error.wrong_phase", phase=state.phase.value)
+        empire = state.empires[seat]
+        match move:
+            case Pick(uid):
+                self._pick(state, seat, empire, uid, events)
+            case Build(uid):
+                if uid not in empire.drafted:
+                    raise IllegalMove("error.not_drafted", uid=uid)
+                empire.drafted.remove(uid)
+                empire.construction.append(flow.new_construction(uid))
+                events.append(Event("slated", {"seat": seat, "card": state.cards[uid], "uid": uid}))
+            case Recycle(uid):
+                self._recycle(state, seat, empire, uid, events)
+            case Place(uid, what, count):
+                self._place(state, seat, empire, uid, what, count, events)
+            case Take(character):
+                if not empire.choose_character or character not in CHARACTER_KEYS:
+                    raise IllegalMove("error.no_choice")
+                empire.choose_character = False
+                setattr(empire, character, getattr(empire, character) + 1)
+                events.append(Event("supremacy", {"seat": seat, "resource": Resource.SCIENCE.value,
+                                                  "character": character}))
+            case Done():
+                if not self._may_finish(state, empire):
+                    raise IllegalMove("error.cannot_finish_draft" if state.phase == Phase.PLANNING
+                                      else "error.choose_first")
+                flow.store_pool(empire, seat, events)
+                empire.done = True
+                events.append(Event("finished", {"seat": seat}))
+        flow.advance(state, events)
+
+    def _pick(self, state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
+        if empire.picked is not None:
+            raise IllegalMove("error.already_picked")
+        if uid not in empire.hand:
+            raise IllegalMove("error.not_in_hand", uid=uid)
+        empire.hand.remove(uid)
+        empire.picked = uid
+        events.append(Event("picked", {"seat": seat, "card": state.cards[uid], "uid": uid},
+                            seats=(seat,), public=Event("picked_hidden", {"seat": seat})))
+        if all(e.picked is not None for e in state.empires):
+            flow.reveal_picks(state, events)
+
+    def _recycle(self, state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
+        """Rules §4 回收奖励: discard the card, take its cube (placed like produced cubes)."""
+        if uid in empire.drafted and state.phase == Phase.PLANNING:
+            empire.drafted.remove(uid)
+        else:
+            slot = next((c for c in empire.construction if c.uid == uid), None)
+            if slot is None:
+                raise IllegalMove("error.not_yours", uid=uid)
+            empire.construction.remove(slot)   # cubes on it are lost (research §4)
+        resource = state.design(uid).recycle.value
+        state.discard.append(uid)
+        empire.pool[resource] = empire.pool.get(resource, 0) + 1
+        events.append(Event("recycled", {"seat": seat, "card": state.cards[uid], "uid": uid,
+                                         "resource": resource}))
+
+    def _place(self, state: WorldState, seat: int, empire: Empire, uid: int, what: str, count: int,
+               events: list[Event]) -> None:
+        slot = next((c for c in empire.construction if c.uid == uid), None)
+        if slot is None:
+            raise IllegalMove("error.not_in_construction", uid=uid)
+        have = self._supply(empire).get(what, 0)
+        if count < 1 or count > have:
+            raise IllegalMove("error.not_enough", what=what, have=have)
+        card = state.design(uid)
+        if count > room_for(card, slot.paid, what):
+            raise IllegalMove("error.no_room", what=what, card=state.cards[uid])
+        if what in empire.pool:
+            empire.pool[what] -= count
+            if not empire.pool[what]:
+                del empire.pool[what]
+        else:
+            setattr(empire, what, getattr(empire, what) - count)
+        slot.paid[what] = slot.paid.get(what, 0) + count
+        events.append(Event("placed", {"seat": seat, "card": state.cards[uid], "uid": uid,
+                                       "what": what, "count": count}))
+        if is_complete(card, slot.paid):
+            self._complete(state, seat, empire, slot.uid, events)
+
+    @staticmethod
+    def _complete(state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
+        """Rules §3 阶段三: a fully paid card is built at once and its bonus taken."""
+        empire.construction = [c for c in empire.construction if c.uid != uid]
+        empire.built.append(uid)
+        card = state.design(uid)
+        for key, amount in card.bonus.items():
+            setattr(empire, key, getattr(empire, key) + amount)
+        events.append(Event("built", {"seat": seat, "card": card.id, "uid": uid}))
+
+    # ---- views and results -----------------------------------------------------------------
+    def view(self, state: WorldState, seat: int | None) -> Any:
+        return build_view(self, state, seat)
+
+    def outcome(self, state: WorldState) -> Outcome | None:
+        """Rules §5 胜负判定: points, then built cards, then leftover resources, else shared."""
+        if state.phase != Phase.OVER:
+            return None
+        scores = {s: score(state, e) for s, e in enumerate(state.empires)}
+        keys = {s: (scores[s]["total"], len(e.built), leftover_resources(e))
+                for s, e in enumerate(state.empires)}
+        ranks = rank_by_keys(keys)
+        standings = tuple(sorted(
+            (Standing(seat=s, rank=ranks[s], score=scores[s]["total"], breakdown=scores[s],
+                      tiebreak=keys[s][1:]) for s in keys),
+            key=lambda st: (st.rank, st.seat)))
+        reasons: list[tuple[str, dict[str, Any]]] = []
+        by_score: dict[int, list[int]] = {}
+        for s, key in keys.items():
+            by_score.setdefault(key[0], []).append(s)
+        for total, seats in sorted(by_score.items(), reverse=True):
+            if len(seats) < 2:
+                continue
+            built = {keys[s][1] for s in seats}
+            left = {keys[s][2] for s in seats}
+            if len(built) > 1:
+                reasons.append(("tiebreak.built", {"score": total}))
+            elif len(left) > 1:
+                reasons.append(("tiebreak.resources", {"score": total}))
+            else:
+                reasons.append(("tiebreak.shared", {"score": total}))
+        return Outcome(standings, tuple(reasons))
+
+    def summarize(self, view: Any, lang: str) -> list[str]:
+        return summary_lines(self, view, lang)
+
+    def bot_move(self, state: WorldState, seat: int, rng: Rng) -> WorldMove:
+        from .bot import choose
+        return choose(self, state, seat, rng)
+
+    def scramble(self, state: WorldState, seat: int | None, rng: Rng) -> WorldState | None:
+        """Swap the hidden cards (a seat's hand and face-down pick, or the deck) with deck cards."""
+        out = self.copy(state)
+        if seat is None:
+            hidden = list(out.deck)
+        else:
+            empire = out.empires[seat]
+            hidden = list(empire.hand) + ([empire.picked] if empire.picked is not None else [])
+        if not hidden or not out.deck:
+            return None
+        pool = [uid for uid in out.deck if uid not in hidden] if seat is not None else hidden
+        if not pool:
+            return None
+        for uid in hidden:
+            other = rng.choice(pool)
+            out.cards[uid], out.cards[other] = out.cards[other], out.cards[uid]
+        return out
+
+    def invariants(self, state: WorldState) -> list[str]:
+        """Every physical card is in exactly one place; no negative supplies."""
+        places: list[int] = list(state.deck) + list(state.discard)
+        for e in state.empires:
+            places += e.hand + e.drafted + e.built + [c.uid for c in e.construction]
+            places += [e.picked] if e.picked is not None else []
+        problems = []
+        if sorted(places) != list(range(len(state.cards))):
+            problems.append(f"cards not conserved: {len(places)} placed of {len(state.cards)}")
+        for seat, e in enumerate(state.empires):
+            values = [e.reserve, e.krystallium, e.financier, e.general, *e.pool.values()]
+            if min(values) < 0 or e.reserve >= flow.KRYSTALLIUM_RATE:
+                problems.append(f"seat {seat}: bad supplies {values}")
+        return problems
+
+    def irreversible(self, events: list[Event]) -> bool:
+        """Moves that revealed cards or dealt new ones cannot be undone (DESIGN: Storage/undo)."""
+        return any(e.kind in {"revealed", "dealt", "solo_pile"} for e in events)
+
+    # ---- text --------------------------------------------------------------------------------
+    def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        if name == "card" and isinstance(value, str) and value in designs():
+            return designs()[value].label(lang)
+        if name in {"resource", "what", "character", "direction"} and isinstance(value, str):
+            return self.catalog.text(f"word.{value}", None, lang)
+        if name == "phase" and isinstance(value, str):
+            return self.catalog.text(f"phase.{value}", None, lang)
+        return super().param_text(name, value, lang)
+
+    def move_label(self, state: WorldState, seat: int, move: WorldMove, lang: str) -> str:
+        params: dict[str, Any] = {}
+        uid = getattr(move, "uid", None)
+        if uid is not None:
+            params["card"] = state.cards[uid]
+        if isinstance(move, Place):
+            params |= {"what": move.what, "count": move.count}
+        if isinstance(move, Take):
+            params["character"] = move.character
+        kind = type(move).__struct_config__.tag
+        label = self.text(f"move.{kind}", params, lang)
+        return f"{label} · {move}"

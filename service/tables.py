@@ -1,0 +1,403 @@
+"""The table service: the one place where storage, engines and renderers meet.
+
+Every adapter (Discord, the local console, tests, benchmarks) goes through :class:`TableService`,
+so a move behaves the same everywhere: the seat is checked, the engine validates the move on a
+copy, bot seats answer, and everything commits in one transaction guarded by the table version.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Event, Game, Rng, StaleVersion
+from games.registry import game_ids, get_game
+from storage.errors import TableNotFound
+from storage.log import NewAction, effective_actions
+from storage.models import ActionRow, SeatRow, TableRow
+from storage.repository import Repository
+
+from .errors import (
+    AlreadySeated,
+    CannotUndo,
+    NoSuchTable,
+    NotActive,
+    NotAllowed,
+    NotInLobby,
+    NotSeated,
+    TableError,
+    TableFull,
+    WrongSeat,
+)
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 16     # actions between snapshots: loading replays at most this many
+RACE_RETRIES = 5        # a lost race on the version is retried this often (free-text moves)
+MAX_BOT_CHAIN = 5_000   # guard against a title whose bots never hand back
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move that was applied: by whom, its notation and the events it produced."""
+
+    seq: int
+    seat: int
+    notation: str
+    events: list[Event]
+    by_bot: bool = False
+
+
+@dataclass
+class Loaded:
+    """A table read from storage with its current engine state."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game: Game[Any, Any]
+    state: Any
+    last_seq: int
+
+    def seat_of(self, user_id: str) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id == user_id and not s.is_bot]
+
+    @property
+    def bot_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.is_bot}
+
+
+@dataclass
+class MoveResult:
+    """What an accepted move led to; adapters turn this into messages and images."""
+
+    table_id: int
+    version: int
+    steps: list[Step]
+    to_act: list[int]
+    finished: bool
+    loaded: Loaded = field(repr=False)
+
+    def events(self) -> list[Event]:
+        return [e for step in self.steps for e in step.events]
+
+
+class TableService:
+    """Create, seat, start, play, undo, view, log and export tables.
+
+    :param repository: where tables live.
+    :param on_change: called with every :class:`MoveResult` (the Discord adapter posts boards).
+    """
+
+    def __init__(self, repository: Repository,
+                 on_change: Callable[[MoveResult], None] | None = None) -> None:
+        self.repo = repository
+        self.on_change = on_change
+
+    # ---- lobby -------------------------------------------------------------------------------
+    def create(self, game_id: str, *, seats: int | None = None, options: Mapping[str, Any] | None = None,
+               seed: str | int | None = None, creator: str | None = None, guild_id: str | None = None,
+               channel_id: str | None = None, language: str = "en") -> TableRow:
+        """Open a lobby for ``game_id``; options are validated now, not at start."""
+        try:
+            game = get_game(game_id)
+        except KeyError:
+            raise TableError("table.unknown_game", game=game_id, games=", ".join(game_ids())) from None
+        resolved = game.meta.resolve_options(options)
+        wanted = seats if seats is not None else game.meta.max_players
+        game.meta.check_players(wanted)
+        game.check_options(wanted, resolved)
+        settings = {"seats": wanted}
+        return self.repo.create_table(
+            game_id=game.meta.id, options=resolved, seed=str(seed if seed is not None else secrets.randbits(48)),
+            engine_version=game.meta.engine_version, guild_id=guild_id, channel_id=channel_id,
+            creator=creator, language=language, settings=settings)
+
+    def join(self, table_id: int, user_id: str, name: str, language: str | None = None) -> SeatRow:
+        table, seats = self._lobby(table_id)
+        taken = [s for s in seats if s.user_id == user_id and not s.is_bot]
+        if taken:
+            raise AlreadySeated(seat=taken[0].seat + 1)
+        return self.repo.add_seat(table_id, name, seat=self._free_seat(table, seats), user_id=user_id,
+                                  is_bot=False, language=language)
+
+    def add_bot(self, table_id: int, name: str | None = None) -> SeatRow:
+        table, seats = self._lobby(table_id)
+        seat = self._free_seat(table, seats)
+        return self.repo.add_seat(table_id, name or f"Bot {seat + 1}", seat=seat, is_bot=True)
+
+    def leave(self, table_id: int, user_id: str) -> None:
+        _, seats = self._lobby(table_id)
+        mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
+        if not mine:
+            raise NotSeated()
+        self.repo.remove_seat(table_id, mine[0].seat)
+
+    def kick(self, table_id: int, by_user: str, seat: int, *, manager: bool = False) -> None:
+        table, seats = self._lobby(table_id)
+        self._check_authority(table, by_user, manager)
+        if all(s.seat != seat for s in seats):
+            raise NotSeated()
+        self.repo.remove_seat(table_id, seat)
+
+    def substitute(self, table_id: int, by_user: str, seat: int, user_id: str | None, name: str,
+                   *, manager: bool = False) -> SeatRow:
+        """Give a seat to another user (or a bot when ``user_id`` is None); history stays."""
+        table = self._table(table_id)
+        self._check_authority(table, by_user, manager)
+        return self.repo.update_seat(table_id, seat, user_id=user_id, name=name, is_bot=user_id is None)
+
+    def abandon(self, table_id: int, by_user: str, *, manager: bool = False) -> None:
+        table = self._table(table_id)
+        self._check_authority(table, by_user, manager)
+        self.repo.set_status(table_id, "abandoned")
+
+    def start(self, table_id: int, by_user: str | None = None, *, manager: bool = False) -> MoveResult:
+        """Deal the game: the seed and seated players fix everything that follows."""
+        table, seats = self._lobby(table_id)
+        if by_user is not None and table.creator not in (None, by_user) and not manager and \
+                by_user not in {s.user_id for s in seats}:
+            raise NotAllowed()
+        game = get_game(table.game_id)
+        if len(seats) < game.meta.min_players:
+            raise TableError("table.need_players", low=game.meta.min_players, count=len(seats))
+        game.meta.check_players(len(seats))
+        state = game.setup(len(seats), table.options, table.seed)
+        self.repo.commit_actions(table_id, table.version, [], snapshot=(0, game.dumps(state)),
+                                 status="active")
+        loaded = self.load(table_id)
+        return self._settle_bots(loaded, [])
+
+    # ---- play --------------------------------------------------------------------------------
+    def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
+            expected_version: int | None = None) -> MoveResult:
+        """Play ``text`` for the user's seat (``seat`` picks one when a user holds several).
+
+        With ``expected_version`` (a button), a table that moved on refuses with
+        :class:`StaleVersion`; without it, a lost race is retried on the new state.
+        """
+        for attempt in range(RACE_RETRIES):
+            loaded = self.load(table_id)
+            if expected_version is not None and loaded.table.version != expected_version:
+                raise StaleVersion()
+            chosen = self._acting_seat(loaded, user_id, seat)
+            applied = loaded.game.apply(loaded.state, chosen, text)
+            move_text = self._canonical(loaded, chosen, text)
+            steps = [Step(loaded.last_seq + 1, chosen, move_text, applied.events)]
+            loaded.state = applied.state
+            try:
+                return self._settle_bots(loaded, steps, user_id=user_id)
+            except StaleVersion:
+                if expected_version is not None or attempt == RACE_RETRIES - 1:
+                    raise
+                log.info("table %s: lost a race on version %s, retrying", table_id, loaded.table.version)
+        raise StaleVersion()  # pragma: no cover - loop always returns or raises
+
+    def run_bots(self, table_id: int) -> MoveResult | None:
+        """Let bot seats that must act move (after a substitution or a deadline)."""
+        loaded = self.load(table_id)
+        if loaded.table.status != "active" or not (loaded.game.to_act(loaded.state) & loaded.bot_seats):
+            return None
+        return self._settle_bots(loaded, [])
+
+    def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
+        """Take back the user's own last move, if nothing was revealed or played since.
+
+        ``approved`` (the other players consented) lifts the "nothing revealed" condition.
+        """
+        loaded = self.load(table_id)
+        if loaded.table.status != "active":
+            raise NotActive(status=loaded.table.status)
+        mine = set(loaded.seat_of(user_id))
+        if not mine:
+            raise NotSeated()
+        rows = effective_actions(self.repo.actions(table_id))
+        humans = [r for r in rows if r.seat is not None and r.seat not in loaded.bot_seats]
+        if not humans or humans[-1].seat not in mine:
+            raise CannotUndo()
+        target = humans[-1]
+        later = rows[rows.index(target):]
+        state = self._rebuild(loaded.game, loaded.table, [r for r in rows if r.seq < target.seq])
+        if not approved:
+            replay = state
+            for row in later:
+                applied = loaded.game.apply(replay, row.seat, row.notation)
+                if loaded.game.irreversible(applied.events):
+                    raise CannotUndo()
+                replay = applied.state
+        seq = loaded.last_seq + 1
+        self.repo.commit_actions(
+            table_id, loaded.table.version,
+            [NewAction(notation=f"undo {target.seq}", seat=target.seat, kind="undo", voids=target.seq,
+                       user_id=user_id)],
+            snapshot=(seq, loaded.game.dumps(state)), status=None)
+        fresh = self.load(table_id)
+        event = Event("undone", {"seat": target.seat})
+        result = MoveResult(table_id, fresh.table.version, [Step(seq, target.seat, f"undo {target.seq}",
+                                                                 [event])],
+                            sorted(fresh.game.to_act(fresh.state)), False, fresh)
+        self._notify(result)
+        return result
+
+    # ---- reading -----------------------------------------------------------------------------
+    def load(self, table_id: int) -> Loaded:
+        """The table and its state: latest snapshot plus the few actions after it."""
+        try:
+            table, snapshot, rows = self.repo.load(table_id)
+        except TableNotFound:
+            raise NoSuchTable(table=table_id) from None
+        game = get_game(table.game_id)
+        seats = self.repo.seats(table_id)
+        if table.engine_version != game.meta.engine_version:
+            log.warning("table %s was created with engine %s, running %s", table_id,
+                        table.engine_version, game.meta.engine_version)
+        if snapshot is None:
+            state = game.setup(len(seats), table.options, table.seed) if table.status != "lobby" else None
+            base_seq = 0
+        else:
+            state, base_seq = game.loads(snapshot.state), snapshot.seq
+        for row in effective_actions(rows):
+            if row.kind == "move" and row.seq > base_seq:
+                state = game.apply(state, row.seat, row.notation).state
+        last = rows[-1].seq if rows else base_seq
+        return Loaded(table, seats, game, state, max(last, base_seq))
+
+    def view(self, table_id: int, user_id: str | None, seat: int | None = None) -> tuple[Loaded, Any]:
+        """The view of the user's seat (a spectator's view if they are not seated)."""
+        loaded = self.load(table_id)
+        if loaded.state is None:
+            raise NotActive(status=loaded.table.status)
+        mine = loaded.seat_of(user_id) if user_id else []
+        if seat is not None and seat not in mine:
+            raise WrongSeat()
+        viewer = seat if seat is not None else (mine[0] if mine else None)
+        return loaded, loaded.game.view(loaded.state, viewer)
+
+    def log(self, table_id: int) -> list[ActionRow]:
+        """The whole action log, undo rows included (nothing is ever deleted)."""
+        return self.repo.actions(table_id)
+
+    def export(self, table_id: int) -> dict[str, Any]:
+        """Everything needed to replay the game elsewhere: title, options, seed, players, log."""
+        table = self._table(table_id)
+        seats = self.repo.seats(table_id)
+        return {
+            "format": "tabula-export/1",
+            "game": table.game_id,
+            "engine_version": table.engine_version,
+            "options": table.options,
+            "seed": table.seed,
+            "status": table.status,
+            "players": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
+            "actions": [{"seq": r.seq, "seat": r.seat, "kind": r.kind, "move": r.notation,
+                         "voids": r.voids, "at": r.created_at.isoformat()} for r in self.log(table_id)],
+        }
+
+    def replay_export(self, data: Mapping[str, Any]) -> Any:
+        """Rebuild the final state of an export (used to check exports in tests and tools)."""
+        game = get_game(data["game"])
+        rows = [ActionRow(table_id=0, seq=a["seq"], seat=a["seat"], notation=a["move"], kind=a["kind"],
+                          voids=a["voids"]) for a in data["actions"]]
+        return self._rebuild(game, None, effective_actions(rows), players=len(data["players"]),
+                             options=data["options"], seed=data["seed"])
+
+    # ---- internals ---------------------------------------------------------------------------
+    def _settle_bots(self, loaded: Loaded, steps: list[Step], user_id: str | None = None) -> MoveResult:
+        """Let bot seats answer, then commit the human move and bot moves in one transaction."""
+        game, state = loaded.game, loaded.state
+        seq = loaded.last_seq + len(steps)
+        for _ in range(MAX_BOT_CHAIN):
+            bots = sorted(game.to_act(state) & loaded.bot_seats)
+            if not bots:
+                break
+            seat = bots[0]
+            rng = Rng.from_seed(f"{loaded.table.seed}:bot:{seq + 1}")
+            move = game.bot_move(state, seat, rng)
+            applied = game.apply(state, seat, move)
+            seq += 1
+            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True))
+            state = applied.state
+        finished = game.is_over(state)
+        actions = [NewAction(notation=s.notation, seat=s.seat, kind="move",
+                             user_id=None if s.by_bot else user_id) for s in steps]
+        snapshot = None
+        if finished or seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY:
+            snapshot = (seq, game.dumps(state))
+        version = self.repo.commit_actions(loaded.table.id, loaded.table.version, actions,
+                                           snapshot=snapshot,
+                                           status="finished" if finished else None).version
+        loaded.state = state
+        loaded.last_seq = seq
+        loaded.table.version = version
+        if finished:
+            loaded.table.status = "finished"
+        result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded)
+        self._notify(result)
+        return result
+
+    def _notify(self, result: MoveResult) -> None:
+        if self.on_change is not None:
+            self.on_change(result)
+
+    @staticmethod
+    def _canonical(loaded: Loaded, seat: int, text: str) -> str:
+        return str(loaded.game.parse(loaded.state, seat, text))
+
+    @staticmethod
+    def _acting_seat(loaded: Loaded, user_id: str | None, seat: int | None) -> int:
+        if loaded.table.status != "active":
+            raise NotActive(status=loaded.table.status)
+        if user_id is None:  # trusted local callers (console hot-seat, tools) name the seat
+            if seat is None:
+                raise WrongSeat()
+            return seat
+        mine = loaded.seat_of(user_id)
+        if not mine:
+            raise NotSeated()
+        if seat is not None:
+            if seat not in mine:
+                raise WrongSeat()
+            return seat
+        acting = [s for s in mine if s in loaded.game.to_act(loaded.state)]
+        return acting[0] if acting else mine[0]
+
+    def _rebuild(self, game: Game[Any, Any], table: TableRow | None, rows: list[ActionRow], *,
+                 players: int | None = None, options: Mapping[str, Any] | None = None,
+                 seed: str | None = None) -> Any:
+        if table is not None:
+            players = len(self.repo.seats(table.id))
+            options, seed = table.options, table.seed
+        assert players is not None and seed is not None
+        state = game.setup(players, options, seed)
+        for row in rows:
+            if row.kind == "move":
+                state = game.apply(state, row.seat, row.notation).state
+        return state
+
+    def _table(self, table_id: int) -> TableRow:
+        table = self.repo.get_table(table_id)
+        if table is None:
+            raise NoSuchTable(table=table_id)
+        return table
+
+    def _lobby(self, table_id: int) -> tuple[TableRow, list[SeatRow]]:
+        table = self._table(table_id)
+        if table.status != "lobby":
+            raise NotInLobby()
+        return table, self.repo.seats(table_id)
+
+    @staticmethod
+    def _free_seat(table: TableRow, seats: list[SeatRow]) -> int:
+        wanted = int(table.settings.get("seats", 0)) or len(seats) + 1
+        used = {s.seat for s in seats}
+        free = [n for n in range(wanted) if n not in used]
+        if not free:
+            raise TableFull(seats=wanted)
+        return free[0]
+
+    @staticmethod
+    def _check_authority(table: TableRow, by_user: str, manager: bool) -> None:
+        if not manager and table.creator is not None and table.creator != by_user:
+            raise NotAllowed()

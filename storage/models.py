@@ -1,0 +1,114 @@
+"""The four tables: a game table, its seats, its append-only action log and state snapshots.
+
+The log (:class:`ActionRow`) is the truth; a :class:`SnapshotRow` is a cache of the engine
+state after some action and can always be rebuilt by replaying the log from ``Game.setup``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from sqlalchemy import Column, LargeBinary, MetaData, UniqueConstraint
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from .types import JSONText, UTCDateTime, utcnow
+
+#: Constraint names are spelled out so later (batch) migrations can refer to them on SQLite.
+NAMING_CONVENTION: Final = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: Our own metadata, so Tabula's tables never mix with other SQLModel users in one process.
+metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+TABLE_STATUSES: Final = ("lobby", "active", "finished", "abandoned")
+LIVE_STATUSES: Final = ("lobby", "active")
+ACTION_KINDS: Final = ("move", "undo", "system")
+
+
+class Base(SQLModel, registry=registry(metadata=metadata)):
+    """Base of Tabula's tables (bound to :data:`metadata`)."""
+
+
+class TableRow(Base, table=True):
+    """One game table: a title with options and seed, usually played in one chat channel.
+
+    ``version`` starts at 0 and goes up by one on every committed move (see
+    :meth:`storage.repository.Repository.commit_actions`); buttons and commands carry it so a
+    stale click is refused.
+    """
+
+    __tablename__ = "tables"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    seed: str
+    status: str = Field(default="lobby", index=True)
+    version: int = 0
+    engine_version: str
+    guild_id: str | None = Field(default=None, index=True)
+    channel_id: str | None = Field(default=None, index=True)
+    creator: str | None = None
+    language: str = "en"
+    #: Free-form table settings: reminder interval, deadline policy ...
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    deadline_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class SeatRow(Base, table=True):
+    """A seat at a table (numbered from 0 like the engine's seats), held by a user or a bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="tables.id")
+    seat: int
+    user_id: str | None = None
+    name: str
+    is_bot: bool = False
+    language: str | None = None
+    away: bool = False
+
+
+class ActionRow(Base, table=True):
+    """One entry of a table's append-only log. Rows are never updated or deleted.
+
+    ``seq`` counts from 1 per table. ``seat`` is ``None`` for system actions. An ``undo`` row
+    voids every earlier row with ``voids <= seq < undo.seq`` (see :func:`storage.log.effective_actions`).
+    """
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="tables.id")
+    seq: int
+    seat: int | None = None
+    notation: str
+    kind: str = "move"
+    voids: int | None = None
+    user_id: str | None = None
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
+class SnapshotRow(Base, table=True):
+    """The engine state (``Game.dumps`` bytes) after action ``seq`` (0: right after setup)."""
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="tables.id")
+    seq: int
+    state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))

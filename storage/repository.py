@@ -1,0 +1,482 @@
+"""The repository: every read and write of tables, seats, the action log and snapshots.
+
+Synchronous on purpose: the table service calls it from worker threads. Each method runs in
+its own short transaction and returns detached rows (plain values, safe to pass between
+threads). The one write that matters for correctness is :meth:`Repository.commit_actions`,
+guarded by the table's version so that two submissions on the same version can never both
+apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Final, NamedTuple
+
+from sqlalchemy import Engine, exists, func, select, update
+from sqlalchemy.orm import Session, aliased
+from sqlmodel import col
+
+from games.core import StaleVersion
+
+from .db import SQLITE_BEGIN
+from .errors import SeatNotFound, SeatTaken, TableNotFound
+from .log import NewAction
+from .models import LIVE_STATUSES, TABLE_STATUSES, ActionRow, SeatRow, SnapshotRow, TableRow
+from .types import utcnow
+
+
+class _Unset:
+    """Marker for "leave this field as it is" (``None`` is a real value for some fields)."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = _Unset()
+
+
+class Committed(NamedTuple):
+    """What :meth:`Repository.commit_actions` wrote: the table's new version and the rows."""
+
+    version: int
+    actions: list[ActionRow]
+
+
+class Loaded(NamedTuple):
+    """A table ready to rebuild: its row, the snapshot to start from and the actions after it.
+
+    Without a usable snapshot, ``snapshot`` is ``None`` and ``actions`` is the whole log (replay
+    from ``Game.setup``). Filter ``actions`` with :func:`storage.log.effective_actions`.
+    """
+
+    table: TableRow
+    snapshot: SnapshotRow | None
+    actions: list[ActionRow]
+
+
+def _check_status(status: str) -> None:
+    if status not in TABLE_STATUSES:
+        raise ValueError(f"unknown table status {status!r}; expected one of {TABLE_STATUSES}")
+
+
+def _as_bytes(state: bytes | str) -> bytes:
+    return state.encode("utf-8") if isinstance(state, str) else bytes(state)
+
+
+class Repository:
+    """All storage access for one database (see DESIGN.md, "Storage").
+
+    Thread-safe: it holds only the engine, and every call opens its own session.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        backend = engine.url.get_backend_name()
+        # SQLite: take the write lock at BEGIN, so read-then-write never fails on lock upgrade.
+        self._write_bind = (engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
+                            if backend == "sqlite" else engine)
+        # PostgreSQL: one consistent snapshot per read (table, snapshot and log agree).
+        self._read_bind = (engine.execution_options(isolation_level="REPEATABLE READ")
+                           if backend == "postgresql" else engine)
+
+    # ---- sessions ------------------------------------------------------------------------
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self._read_bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self._write_bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @staticmethod
+    def _lock_table(session: Session, table_id: int) -> TableRow:
+        """The table row, locked until the transaction ends (``FOR UPDATE``; SQLite: no-op)."""
+        row = session.scalar(select(TableRow).where(col(TableRow.id) == table_id).with_for_update())
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    # ---- tables --------------------------------------------------------------------------
+    def create_table(
+        self,
+        game_id: str,
+        *,
+        seed: str,
+        engine_version: str,
+        options: Mapping[str, Any] | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        creator: str | None = None,
+        language: str = "en",
+        settings: Mapping[str, Any] | None = None,
+        status: str = "lobby",
+        deadline_at: datetime | None = None,
+    ) -> TableRow:
+        """Create a table (version 0, no seats, empty log) and return it with its new id."""
+        _check_status(status)
+        now = utcnow()
+        row = TableRow(
+            game_id=game_id, options=dict(options or {}), seed=seed, status=status, version=0,
+            engine_version=engine_version, guild_id=guild_id, channel_id=channel_id,
+            creator=creator, language=language, settings=dict(settings or {}),
+            created_at=now, updated_at=now, deadline_at=deadline_at,
+        )
+        with self._write() as session:
+            session.add(row)
+            session.flush()
+        return row
+
+    def get_table(self, table_id: int) -> TableRow | None:
+        """The table with this id, or ``None``."""
+        with self._read() as session:
+            return session.get(TableRow, table_id)
+
+    def require_table(self, table_id: int) -> TableRow:
+        """The table with this id; raises :class:`~storage.errors.TableNotFound`."""
+        row = self.get_table(table_id)
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    def table_for_channel(self, channel_id: str, *, live_only: bool = True) -> TableRow | None:
+        """The newest table played in ``channel_id``.
+
+        With ``live_only`` (the default) only a table in the lobby or in play counts, so a
+        channel whose game finished has no table until a new one is created there.
+        """
+        query = select(TableRow).where(col(TableRow.channel_id) == channel_id)
+        if live_only:
+            query = query.where(col(TableRow.status).in_(LIVE_STATUSES))
+        with self._read() as session:
+            return session.scalar(query.order_by(col(TableRow.id).desc()).limit(1))
+
+    def list_tables(
+        self,
+        guild_id: str | None = None,
+        status: str | Iterable[str] | None = None,
+        *,
+        user_id: str | None = None,
+        limit: int | None = None,
+    ) -> list[TableRow]:
+        """Tables, oldest first, filtered by guild, status (one or several) and/or a user
+        holding a seat."""
+        query = select(TableRow)
+        if guild_id is not None:
+            query = query.where(col(TableRow.guild_id) == guild_id)
+        if status is not None:
+            statuses = [status] if isinstance(status, str) else list(status)
+            for one in statuses:
+                _check_status(one)
+            query = query.where(col(TableRow.status).in_(statuses))
+        if user_id is not None:
+            query = query.where(
+                exists().where(col(SeatRow.table_id) == col(TableRow.id),
+                               col(SeatRow.user_id) == user_id))
+        query = query.order_by(col(TableRow.id))
+        if limit is not None:
+            query = query.limit(limit)
+        with self._read() as session:
+            return list(session.scalars(query))
+
+    def set_status(self, table_id: int, status: str) -> TableRow:
+        """Move the table to ``status`` (lobby / active / finished / abandoned).
+
+        Does not change ``version``; a status change that goes with a move belongs in
+        :meth:`commit_actions`.
+        """
+        _check_status(status)
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            row.status = status
+            row.updated_at = utcnow()
+        return row
+
+    def update_settings(self, table_id: int, changes: Mapping[str, Any], *,
+                        replace: bool = False) -> dict[str, Any]:
+        """Merge ``changes`` into the table's settings (keys set to ``None`` are removed), or
+        with ``replace`` make them the whole settings. Returns the new settings."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            settings = {} if replace else dict(row.settings)
+            for key, value in changes.items():
+                if value is None:
+                    settings.pop(key, None)
+                else:
+                    settings[key] = value
+            row.settings = settings
+            row.updated_at = utcnow()
+        return dict(settings)
+
+    def set_deadline(self, table_id: int, deadline_at: datetime | None) -> None:
+        """Set or clear (``None``) the deadline of the current turn."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            row.deadline_at = deadline_at
+            row.updated_at = utcnow()
+
+    def set_channel(self, table_id: int, guild_id: str | None, channel_id: str | None) -> None:
+        """Record where the table is played (the bot creates the channel after the table)."""
+        with self._write() as session:
+            row = self._lock_table(session, table_id)
+            row.guild_id = guild_id
+            row.channel_id = channel_id
+            row.updated_at = utcnow()
+
+    # ---- seats ---------------------------------------------------------------------------
+    def seats(self, table_id: int) -> list[SeatRow]:
+        """The table's seats ordered by seat number."""
+        with self._read() as session:
+            return list(session.scalars(
+                select(SeatRow).where(col(SeatRow.table_id) == table_id).order_by(col(SeatRow.seat))))
+
+    def get_seat(self, table_id: int, seat: int) -> SeatRow | None:
+        """One seat, or ``None``."""
+        with self._read() as session:
+            return session.scalar(select(SeatRow).where(
+                col(SeatRow.table_id) == table_id, col(SeatRow.seat) == seat))
+
+    def add_seat(
+        self,
+        table_id: int,
+        name: str,
+        *,
+        user_id: str | None = None,
+        is_bot: bool = False,
+        language: str | None = None,
+        seat: int | None = None,
+    ) -> SeatRow:
+        """Add a seat; ``seat=None`` takes the next number (0 for the first).
+
+        Raises :class:`~storage.errors.SeatTaken` if ``seat`` is held already.
+        """
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            taken = set(session.scalars(
+                select(col(SeatRow.seat)).where(col(SeatRow.table_id) == table_id)))
+            if seat is None:
+                seat = max(taken) + 1 if taken else 0
+            elif seat in taken:
+                raise SeatTaken(table_id, seat)
+            row = SeatRow(table_id=table_id, seat=seat, user_id=user_id, name=name,
+                          is_bot=is_bot, language=language, away=False)
+            session.add(row)
+            session.flush()
+        return row
+
+    def remove_seat(self, table_id: int, seat: int, *, renumber: bool = True) -> None:
+        """Remove a seat (a player leaving the lobby).
+
+        With ``renumber`` the seats after it move down by one, so seats stay ``0..n-1`` as the
+        engine expects. Never do this once the game has started; substitute with
+        :meth:`update_seat` instead.
+        """
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            row = session.scalar(select(SeatRow).where(
+                col(SeatRow.table_id) == table_id, col(SeatRow.seat) == seat))
+            if row is None:
+                raise SeatNotFound(table_id, seat)
+            session.delete(row)
+            session.flush()
+            if renumber:
+                later = session.scalars(
+                    select(col(SeatRow.seat)).where(col(SeatRow.table_id) == table_id,
+                                               col(SeatRow.seat) > seat)
+                    .order_by(col(SeatRow.seat))).all()
+                for number in later:  # one by one, upwards: never two rows with one number
+                    session.execute(
+                        update(SeatRow)
+                        .where(col(SeatRow.table_id) == table_id, col(SeatRow.seat) == number)
+                        .values(seat=number - 1)
+                        .execution_options(synchronize_session=False))
+
+    def update_seat(
+        self,
+        table_id: int,
+        seat: int,
+        *,
+        user_id: str | _Unset | None = UNSET,
+        name: str | _Unset = UNSET,
+        is_bot: bool | _Unset = UNSET,
+        language: str | _Unset | None = UNSET,
+        away: bool | _Unset = UNSET,
+    ) -> SeatRow:
+        """Change a seat in place (a substitute takes it over, a bot replaces a player, the
+        player is marked away ...). Fields left ``UNSET`` keep their value."""
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            row = session.scalar(select(SeatRow).where(
+                col(SeatRow.table_id) == table_id, col(SeatRow.seat) == seat))
+            if row is None:
+                raise SeatNotFound(table_id, seat)
+            if not isinstance(user_id, _Unset):
+                row.user_id = user_id
+            if not isinstance(name, _Unset):
+                row.name = name
+            if not isinstance(is_bot, _Unset):
+                row.is_bot = is_bot
+            if not isinstance(language, _Unset):
+                row.language = language
+            if not isinstance(away, _Unset):
+                row.away = away
+            session.flush()
+        return row
+
+    # ---- the action log ------------------------------------------------------------------
+    def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRow]:
+        """The log rows with ``seq > after_seq``, in order (undo rows included)."""
+        with self._read() as session:
+            return self._actions(session, table_id, after_seq)
+
+    @staticmethod
+    def _actions(session: Session, table_id: int, after_seq: int) -> list[ActionRow]:
+        return list(session.scalars(
+            select(ActionRow)
+            .where(col(ActionRow.table_id) == table_id, col(ActionRow.seq) > after_seq)
+            .order_by(col(ActionRow.seq))))
+
+    def last_seq(self, table_id: int) -> int:
+        """The seq of the newest log row (0 for an empty log)."""
+        with self._read() as session:
+            return self._last_seq(session, table_id)
+
+    @staticmethod
+    def _last_seq(session: Session, table_id: int) -> int:
+        last = session.scalar(
+            select(func.max(col(ActionRow.seq))).where(col(ActionRow.table_id) == table_id))
+        return int(last or 0)
+
+    def commit_actions(
+        self,
+        table_id: int,
+        expected_version: int,
+        actions: Sequence[NewAction] = (),
+        snapshot: tuple[int, bytes | str] | None = None,
+        status: str | None = None,
+    ) -> Committed:
+        """Append ``actions`` to the log if the table is still at ``expected_version``.
+
+        In one transaction: ``UPDATE tables SET version = version + 1 ... WHERE id = ? AND
+        version = ?``; if no row changed, raise :class:`games.core.StaleVersion` (params
+        ``expected`` and ``actual``) and write nothing. Otherwise append the rows with seqs
+        continuing the log, save ``snapshot`` (``(seq, Game.dumps bytes)``) and set ``status``.
+
+        The version goes up by one per *commit*, the seq by one per *action*: a player's move
+        and the bot moves the service plays right after it are one commit with several rows.
+        Two commits against the same version: exactly one succeeds, even across processes.
+        """
+        if status is not None:
+            _check_status(status)
+        now = utcnow()
+        values: dict[str, Any] = {"version": col(TableRow.version) + 1, "updated_at": now}
+        if status is not None:
+            values["status"] = status
+        with self._write() as session:
+            result = session.execute(
+                update(TableRow)
+                .where(col(TableRow.id) == table_id, col(TableRow.version) == expected_version)
+                .values(**values)
+                .execution_options(synchronize_session=False))
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                actual = session.scalar(select(col(TableRow.version)).where(col(TableRow.id) == table_id))
+                if actual is None:
+                    raise TableNotFound(table_id)
+                raise StaleVersion(expected=expected_version, actual=actual)
+            # The UPDATE holds the table's row lock (SQLite: the database write lock), so no
+            # other commit can take these seqs before we finish.
+            first = self._last_seq(session, table_id) + 1
+            rows = []
+            for seq, action in enumerate(actions, start=first):
+                if action.voids is not None and action.voids >= seq:
+                    raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
+                rows.append(ActionRow(
+                    table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
+                    kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
+            session.add_all(rows)
+            session.flush()
+            if snapshot is not None:
+                seq, state = snapshot
+                self._put_snapshot(session, table_id, seq, state, first - 1 + len(rows))
+        return Committed(expected_version + 1, rows)
+
+    # ---- snapshots -----------------------------------------------------------------------
+    @staticmethod
+    def _usable_snapshot(session: Session, table_id: int) -> SnapshotRow | None:
+        # A snapshot at s is unusable once a later undo voids a row it includes (voids <= s).
+        undo = aliased(ActionRow)
+        voided = exists().where(
+            col(undo.table_id) == table_id,
+            col(undo.kind) == "undo",
+            col(undo.seq) > col(SnapshotRow.seq),
+            col(undo.voids) <= col(SnapshotRow.seq),
+        )
+        return session.scalar(
+            select(SnapshotRow)
+            .where(col(SnapshotRow.table_id) == table_id, ~voided)
+            .order_by(col(SnapshotRow.seq).desc())
+            .limit(1))
+
+    def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
+        """The newest snapshot still valid (none of its actions voided by a later undo)."""
+        with self._read() as session:
+            return self._usable_snapshot(session, table_id)
+
+    def save_snapshot(self, table_id: int, seq: int, state: bytes | str) -> SnapshotRow:
+        """Cache the state after action ``seq`` (0: after setup); replaces one at that seq.
+
+        ``state`` is ``Game.dumps`` of the state with the *effective* actions up to ``seq``
+        applied (voided moves left out).
+        """
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            return self._put_snapshot(session, table_id, seq, state, self._last_seq(session, table_id))
+
+    @staticmethod
+    def _put_snapshot(session: Session, table_id: int, seq: int, state: bytes | str,
+                      last_seq: int) -> SnapshotRow:
+        if not 0 <= seq <= last_seq:
+            raise ValueError(f"snapshot seq {seq} is outside the log (0..{last_seq})")
+        row = session.scalar(select(SnapshotRow).where(
+            col(SnapshotRow.table_id) == table_id, col(SnapshotRow.seq) == seq))
+        if row is None:
+            row = SnapshotRow(table_id=table_id, seq=seq, state=_as_bytes(state), created_at=utcnow())
+            session.add(row)
+        else:
+            row.state = _as_bytes(state)
+            row.created_at = utcnow()
+        session.flush()
+        return row
+
+    def drop_snapshots(self, table_id: int, from_seq: int = 0) -> int:
+        """Forget cached states with ``seq >= from_seq`` (e.g. after an engine upgrade).
+
+        Snapshots are a cache, so this loses nothing: the log rebuilds them. Returns how many
+        were dropped.
+        """
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            rows = session.scalars(select(SnapshotRow).where(
+                col(SnapshotRow.table_id) == table_id, col(SnapshotRow.seq) >= from_seq)).all()
+            for row in rows:
+                session.delete(row)
+        return len(rows)
+
+    def load(self, table_id: int) -> Loaded:
+        """The table, its newest usable snapshot and the log rows after it, read consistently.
+
+        Load time depends on the actions since the last snapshot, not on the game's length.
+        Raises :class:`~storage.errors.TableNotFound`.
+        """
+        with self._read() as session:
+            # Table first: if anything commits meanwhile, our version is the older one, so a
+            # move built on this load is refused as stale rather than applied to old state.
+            table = session.get(TableRow, table_id)
+            if table is None:
+                raise TableNotFound(table_id)
+            snapshot = self._usable_snapshot(session, table_id)
+            after = snapshot.seq if snapshot is not None else 0
+            return Loaded(table, snapshot, self._actions(session, table_id, after))

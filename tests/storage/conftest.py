@@ -1,0 +1,70 @@
+"""Database fixtures, parametrised over SQLite and PostgreSQL.
+
+Self-contained so it can move to ``tests/conftest.py`` unchanged:
+
+- ``db_url``: a URL to an empty database, once per backend. SQLite is a fresh file in
+  ``tmp_path``; PostgreSQL is a fresh schema (``search_path`` set in the URL) on the server
+  named by ``TABULA_TEST_DATABASE_URL``, dropped afterwards. PostgreSQL params are marked
+  ``postgres`` and skipped when the variable is unset.
+- ``engine``: :func:`storage.db.make_engine` on ``db_url`` (not migrated).
+- ``repo``: a :class:`storage.repository.Repository` on a migrated ``engine``.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import Engine, make_url
+from sqlalchemy.pool import NullPool
+
+from storage.db import make_engine, migrate
+from storage.repository import Repository
+
+PG_ENV = "TABULA_TEST_DATABASE_URL"
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def _pg_schema_url(base: str) -> Iterator[str]:
+    """Create a schema of its own on the server at ``base``; yield a URL that uses only it."""
+    schema = f"tabula_test_{uuid.uuid4().hex[:12]}"
+    admin = make_engine(base, poolclass=NullPool)
+    try:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+        url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of an empty database of each backend (see the module docstring)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'tabula.db'}"
+        return
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"{PG_ENV} is not set (e.g. postgresql://postgres@127.0.0.1:5432/test); "
+                    "PostgreSQL tests need a running server")
+    yield from _pg_schema_url(base)
+
+
+@pytest.fixture
+def engine(db_url: str) -> Iterator[Engine]:
+    """An engine on ``db_url``; the schema is not created (see ``repo``)."""
+    engine = make_engine(db_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def repo(engine: Engine) -> Repository:
+    """A repository on a freshly migrated database."""
+    migrate(engine)
+    return Repository(engine)
