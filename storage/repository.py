@@ -357,13 +357,15 @@ class Repository:
         actions: Sequence[NewAction] = (),
         snapshot: tuple[int, bytes | str] | None = None,
         status: str | None = None,
+        deadline_at: datetime | _Unset | None = UNSET,
     ) -> Committed:
         """Append ``actions`` to the log if the table is still at ``expected_version``.
 
         In one transaction: ``UPDATE tables SET version = version + 1 ... WHERE id = ? AND
         version = ?``; if no row changed, raise :class:`games.core.StaleVersion` (params
         ``expected`` and ``actual``) and write nothing. Otherwise append the rows with seqs
-        continuing the log, save ``snapshot`` (``(seq, Game.dumps bytes)``) and set ``status``.
+        continuing the log, save ``snapshot`` (``(seq, Game.dumps bytes)``), and set ``status``
+        and ``deadline_at`` (the next turn's deadline; ``None`` clears it) when given.
 
         The version goes up by one per *commit*, the seq by one per *action*: a player's move
         and the bot moves the service plays right after it are one commit with several rows.
@@ -375,6 +377,8 @@ class Repository:
         values: dict[str, Any] = {"version": col(TableRow.version) + 1, "updated_at": now}
         if status is not None:
             values["status"] = status
+        if not isinstance(deadline_at, _Unset):
+            values["deadline_at"] = deadline_at
         with self._write() as session:
             result = session.execute(
                 update(TableRow)

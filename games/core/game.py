@@ -117,11 +117,22 @@ class Game(ABC, Generic[S, M]):
         alias = self._parse_alias(state, seat, wanted, legal)
         if alias is not None:
             return alias
+        grammatical = self._parse_grammar(wanted)
+        if grammatical is not None:
+            return grammatical  # well-formed but not legal now: ``apply`` says exactly why
         raise MalformedMove("error.unknown_move", text=text.strip()[:80],
                             hint=self.hint(state, seat))
 
     def _parse_alias(self, state: S, seat: int, text: str, legal: list[M]) -> M | None:
         """Hook: accept other spellings of a legal move. ``text`` is normalised."""
+        return None
+
+    def _parse_grammar(self, text: str) -> M | None:
+        """Hook: read ``text`` as a move of this title without asking whether it is legal.
+
+        Returning a move lets :meth:`apply` refuse it with the precise reason ("decide every
+        drafted card first") instead of a generic "not a move you can make now".
+        """
         return None
 
     def hint(self, state: S, seat: int, limit: int = 8) -> str:

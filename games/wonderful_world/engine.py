@@ -156,6 +156,22 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             return next((m for m in places if m.uid == uid and m.count == count), None)
         return None
 
+    _GRAMMAR = re.compile(r"^(pick|build|recycle) (\d{1,6})$|^place (\d{1,6}) ([a-z]+) (\d{1,3})$|"
+                          r"^take ([a-z]+)$|^(done)$")
+
+    def _parse_grammar(self, text: str) -> WorldMove | None:
+        found = self._GRAMMAR.match(text)
+        if found is None:
+            return None
+        verb, uid, p_uid, what, count, character, done = found.groups()
+        if verb:
+            return {"pick": Pick, "build": Build, "recycle": Recycle}[verb](int(uid))
+        if p_uid:
+            return Place(int(p_uid), what, int(count))
+        if character:
+            return Take(character)
+        return Done() if done else None
+
     @staticmethod
     def _card_ref(state: WorldState, ref: str, candidates: list[int]) -> int | None:
         """A card among ``candidates`` by uid or by (a unique prefix of) its name."""
@@ -334,15 +350,17 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         return problems
 
     def irreversible(self, events: list[Event]) -> bool:
-        """Moves that revealed cards or dealt new ones cannot be undone (DESIGN: Storage/undo)."""
-        return any(e.kind in {"revealed", "dealt", "solo_pile"} for e in events)
+        """Moves that revealed or dealt cards, or ended a step for everyone, need consent to undo
+        (rules reference §8.1)."""
+        return any(e.kind in {"revealed", "dealt", "solo_pile", "planning", "production", "round"}
+                   for e in events)
 
     # ---- text --------------------------------------------------------------------------------
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
         if name == "card" and isinstance(value, str) and value in designs():
             return designs()[value].label(lang)
         if name in {"resource", "what", "character", "direction"} and isinstance(value, str):
-            return self.catalog.text(f"word.{value}", None, lang)
+            return self.catalog.text(f"word.{value}", None, lang) if self.catalog.has(f"word.{value}") else value
         if name == "phase" and isinstance(value, str):
             return self.catalog.text(f"phase.{value}", None, lang)
         return super().param_text(name, value, lang)

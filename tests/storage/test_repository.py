@@ -174,8 +174,9 @@ def test_commit_actions_appends_in_order(repo: Repository) -> None:
     # One commit, several rows: a move followed by the bots' replies.
     second = repo.commit_actions(tid(table), 1, moves("pick 1", "pick 2", "pick 9", seat=1))
     assert second.version == 2 and [a.seq for a in second.actions] == [2, 3, 4]
+    deadline = datetime(2032, 1, 1, tzinfo=UTC)
     system = repo.commit_actions(tid(table), 2, [NewAction("round 2", kind="system")],
-                                 status="active")
+                                 status="active", deadline_at=deadline)
     assert system.version == 3
     rows = repo.actions(tid(table))
     assert [(r.seq, r.seat, r.notation, r.kind) for r in rows] == [
@@ -185,7 +186,11 @@ def test_commit_actions_appends_in_order(repo: Repository) -> None:
     assert [r.seq for r in repo.actions(tid(table), after_seq=3)] == [4, 5]
     assert repo.last_seq(tid(table)) == 5
     got = repo.require_table(tid(table))
-    assert (got.version, got.status) == (3, "active")
+    assert (got.version, got.status, got.deadline_at) == (3, "active", deadline)
+    repo.commit_actions(tid(table), 3, moves("pick 4"))  # deadline left as it is
+    assert repo.require_table(tid(table)).deadline_at == deadline
+    repo.commit_actions(tid(table), 4, moves("pick 5"), deadline_at=None)
+    assert repo.require_table(tid(table)).deadline_at is None
 
 
 def test_log_is_append_only(repo: Repository) -> None:
