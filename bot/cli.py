@@ -20,14 +20,16 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def _service(database_url: str | None = None) -> TableService:
-    """The table service on the configured database (imports stay lazy for `tabula games`)."""
+    """The table service on the configured database (imports stay lazy for `tabula games`).
+
+    Bots move one commit at a time so the console can show a game as it unfolds."""
     from service import TableService
     from storage.db import make_engine, migrate
     from storage.repository import Repository
 
     engine = make_engine(database_url)
     migrate(engine)
-    return TableService(Repository(engine))
+    return TableService(Repository(engine), bot_moves_per_commit=1)
 
 
 @app.command()

@@ -15,6 +15,7 @@ from games.core import GameError, visible_events
 from service import SERVICE_CATALOG, MoveResult, TableService
 
 LOCAL_USER = "local"
+FRAME_GAP = 8  # while bots play on, save a board image at most every this many moves
 
 HELP = {
     "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, log, "
@@ -36,6 +37,7 @@ class ConsoleTable:
         self.read = read or input
         self.stream = write or sys.stdout
         self.frame = 0
+        self.moves_since_frame = 0
 
     # ---- output ------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -43,10 +45,15 @@ class ConsoleTable:
 
     def tell(self, result: MoveResult, viewer: int | None) -> None:
         game = result.loaded.game
+        names = [s.name for s in result.loaded.seats]
         for step in result.steps:
             for event in visible_events(step.events, viewer):
-                self.say("  " + game.describe(event, self.lang))
-        self.save_images(result.loaded, viewer)
+                self.say("  " + game.describe(event, self.lang, names))
+        self.moves_since_frame += len(result.steps)
+        important = any(result.loaded.game.irreversible(step.events) for step in result.steps)
+        if result.finished or viewer in result.to_act or (important and self.moves_since_frame >= FRAME_GAP):
+            self.save_images(result.loaded, viewer)
+            self.moves_since_frame = 0
 
     def error(self, game: Any, error: GameError) -> None:
         text = game.error_text(error, self.lang) if game else SERVICE_CATALOG.text(
@@ -90,7 +97,7 @@ class ConsoleTable:
             parts = ", ".join(f"{k} {v}" for k, v in standing.breakdown.items() if k != "total")
             self.say(f"  {standing.rank}. {names[standing.seat]} — {standing.score}  ({parts})")
         for key, params in outcome.reasons:
-            self.say("  " + game.text(key, params, self.lang))
+            self.say("  " + game.text(key, params, self.lang, names))
 
     # ---- loop --------------------------------------------------------------------------------
     def run(self, first: MoveResult) -> int:

@@ -89,12 +89,16 @@ class TableService:
 
     :param repository: where tables live.
     :param on_change: called with every :class:`MoveResult` (the Discord adapter posts boards).
+    :param bot_moves_per_commit: bot replies played per commit; the rest wait for
+        :meth:`run_bots` (the console uses 1 to show a game move by move).
     """
 
     def __init__(self, repository: Repository,
-                 on_change: Callable[[MoveResult], None] | None = None) -> None:
+                 on_change: Callable[[MoveResult], None] | None = None,
+                 bot_moves_per_commit: int = MAX_BOT_CHAIN) -> None:
         self.repo = repository
         self.on_change = on_change
+        self.bot_moves_per_commit = bot_moves_per_commit
 
     # ---- lobby -------------------------------------------------------------------------------
     def create(self, game_id: str, *, seats: int | None = None, options: Mapping[str, Any] | None = None,
@@ -308,7 +312,7 @@ class TableService:
         """Let bot seats answer, then commit the human move and bot moves in one transaction."""
         game, state = loaded.game, loaded.state
         seq = loaded.last_seq + len(steps)
-        for _ in range(MAX_BOT_CHAIN):
+        for _ in range(self.bot_moves_per_commit):
             bots = sorted(game.to_act(state) & loaded.bot_seats)
             if not bots:
                 break

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -214,12 +214,20 @@ class Game(ABC, Generic[S, M]):
             return f"#{value + 1}"
         return None
 
-    def text(self, key: str, params: Mapping[str, Any] | None, lang: str) -> str:
-        return self.catalog.text(key, params, lang, self.param_text)
+    def text(self, key: str, params: Mapping[str, Any] | None, lang: str,
+             names: Sequence[str] | None = None) -> str:
+        """The message ``key`` in ``lang``; ``names`` (per seat) replace "#2" with a player's name."""
+        def shown(name: str, value: Any, language: str) -> str | None:
+            if names is not None and name in {"seat", "player"} and isinstance(value, int) \
+                    and 0 <= value < len(names):
+                return names[value]
+            return self.param_text(name, value, language)
 
-    def describe(self, event: Event, lang: str) -> str:
+        return self.catalog.text(key, params, lang, shown)
+
+    def describe(self, event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         """One line for an event, in ``lang``."""
-        return self.text(f"event.{event.kind}", event.params, lang)
+        return self.text(f"event.{event.kind}", event.params, lang, names)
 
     def error_text(self, error: GameError, lang: str) -> str:
         return self.text(error.key, error.params, lang)

@@ -1,0 +1,1 @@
+"""Benchmarks: ``tabula bench`` prints numbers; tests never assert on wall-clock time."""

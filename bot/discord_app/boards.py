@@ -1,0 +1,253 @@
+"""Public posts after each move, and each player's private panel.
+
+Public posts are built from the spectator view and events visible to everyone; a private panel
+(hand, draft, sealed bid, with the moves the player may make) only ever goes into an ephemeral
+reply. Move buttons appear on public posts only for seats whose own view shows nothing the
+spectator view does not (then their moves cannot give anything away).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+import msgspec
+
+from games.core import Game
+from service import Loaded, MoveResult
+from storage.types import utcnow
+
+from .components import TableButton, TableSelect, custom_id, make_view
+from .i18n import t
+from .present import (
+    BUTTON_LABEL_LIMIT,
+    LABEL_LIMIT,
+    clip,
+    clip_lines,
+    event_lines,
+    ranking_lines,
+    seat_names,
+    table_heading,
+    who,
+)
+
+if TYPE_CHECKING:
+    from .runtime import Runtime
+
+log = logging.getLogger("tabula.discord")
+
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+QUIET = discord.AllowedMentions.none()
+MAX_PUBLIC_BUTTONS = 20
+MAX_PANEL_BUTTONS = 5
+
+
+# ---- moves offered as components ----------------------------------------------------------------
+def _plain(view: Any) -> Any:
+    data = msgspec.to_builtins(view)
+    if isinstance(data, dict):
+        data.pop("viewer", None)
+    return data
+
+
+def keeps_nothing_secret(game: Game[Any, Any], state: Any, seat: int) -> bool:
+    """Whether ``seat`` sees exactly what a spectator sees (so its moves reveal nothing)."""
+    try:
+        return bool(_plain(game.view(state, seat)) == _plain(game.view(state, None)))
+    except Exception:  # an odd view is a reason for caution, not for failing the post
+        log.warning("could not compare views of %s", game.meta.id, exc_info=True)
+        return False
+
+
+def public_moves(loaded: Loaded, lang: str) -> list[tuple[str, str]]:
+    """(notation, label) of moves safe to show to everyone, deduplicated, in legal-move order."""
+    game, state = loaded.game, loaded.state
+    if state is None or game.is_over(state):
+        return []
+    out: dict[str, str] = {}
+    for seat in sorted(game.to_act(state)):
+        if seat in loaded.bot_seats or not keeps_nothing_secret(game, state, seat):
+            continue
+        for move in game.legal_moves(state, seat):
+            out.setdefault(str(move), game.move_label(state, seat, move, lang))
+    return list(out.items())
+
+
+def move_components(table: int, version: int, moves: Sequence[tuple[str, str]], *, first_row: int,
+                    max_buttons: int, placeholder: str, style: discord.ButtonStyle) -> list[discord.ui.Item[Any]]:
+    """Buttons when few moves fit, else one select of up to 25 moves."""
+    fits = [m for m in moves if custom_id("tb", table, version, "play", m[0]) is not None]
+    if fits and len(fits) == len(moves) and len(moves) <= max_buttons:
+        return [TableButton(table, version, "play", notation, label=clip(label, BUTTON_LABEL_LIMIT), style=style,
+                            row=first_row + i // 5) for i, (notation, label) in enumerate(moves)]
+    options = [discord.SelectOption(label=clip(label, LABEL_LIMIT), value=notation)
+               for notation, label in moves if len(notation) <= LABEL_LIMIT][:25]
+    if not options:
+        return []
+    return [TableSelect(table, version, "play", options=options, placeholder=placeholder, row=first_row)]
+
+
+def public_items(loaded: Loaded, lang: str) -> list[discord.ui.Item[Any]]:
+    """Components of a public post: "my view" and, when safe, the moves themselves."""
+    table = loaded.table
+    items: list[discord.ui.Item[Any]] = [
+        TableButton(table.id, table.version, "view", label=t("bot.button.myview", lang), emoji="🂠",
+                    style=discord.ButtonStyle.primary, row=0)]
+    moves = public_moves(loaded, lang)
+    if moves:
+        items += move_components(table.id, table.version, moves, first_row=1, max_buttons=MAX_PUBLIC_BUTTONS,
+                                 placeholder=t("bot.panel.choose", lang), style=discord.ButtonStyle.secondary)
+    return items
+
+
+# ---- the private panel ----------------------------------------------------------------------------
+@dataclass
+class Panel:
+    """One seat's private panel, computed off the event loop."""
+
+    table: int
+    version: int
+    seat: int | None
+    heading: str
+    lines: list[str]
+    moves: list[tuple[str, str]]
+    view: Any
+    names: list[str]
+    game_id: str
+    more: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def build_panel(loaded: Loaded, seat: int | None, lang: str) -> Panel:
+    """Everything a panel shows (blocking: call through ``Runtime.call``)."""
+    game, state, table = loaded.game, loaded.state, loaded.table
+    names = seat_names(loaded.seats)
+    view = game.view(state, seat)
+    moves: list[tuple[str, str]] = []
+    if seat is not None and not game.is_over(state):
+        moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.legal_moves(state, seat)]
+    if seat is None:
+        heading = t("bot.panel.spectator", lang, table=table.id)
+    else:
+        heading = t("bot.panel.header", lang, table=table.id, seat=seat + 1, name=names[seat])
+    try:
+        lines = list(game.summarize(view, lang))
+    except Exception:
+        log.warning("summarize failed for %s", game.meta.id, exc_info=True)
+        lines = []
+    return Panel(table.id, table.version, seat, heading, lines, moves[:25], view, names, game.meta.id,
+                 more=max(0, len(moves) - 25))
+
+
+def panel_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
+    items: list[discord.ui.Item[Any]] = []
+    if panel.moves:
+        items += move_components(panel.table, panel.version, panel.moves, first_row=0,
+                                 max_buttons=MAX_PANEL_BUTTONS, placeholder=t("bot.panel.choose", lang),
+                                 style=discord.ButtonStyle.primary)
+        if isinstance(items[-1] if items else None, TableSelect):
+            quick = [(n, lab) for n, lab in panel.moves if " " not in n][:MAX_PANEL_BUTTONS]
+            items += [TableButton(panel.table, panel.version, "play", n, label=clip(lab, BUTTON_LABEL_LIMIT),
+                                  style=discord.ButtonStyle.success, row=1) for n, lab in quick
+                      if custom_id("tb", panel.table, panel.version, "play", n)]
+    items.append(TableButton(panel.table, panel.version, "view", label=t("bot.button.refresh", lang), emoji="🔄",
+                             row=2))
+    return items
+
+
+async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
+    """Keyword arguments for sending or editing a panel (content, image, components)."""
+    parts = [*panel.notes, f"**{panel.heading}**"]
+    if panel.seat is not None and not panel.moves:
+        parts.append(t("bot.panel.nothing", lang))
+    if panel.more:
+        parts.append(t("bot.panel.more", lang, count=panel.more))
+    head = "\n".join(parts)
+    body = clip_lines(panel.lines, 1900 - len(head)) if panel.lines else ""
+    content = head + (f"\n```\n{body}\n```" if body else "")
+    if panel.seat is None:
+        data = await rt.images.board(panel.game_id, panel.view, lang, panel.names)
+        name = f"board-t{panel.table}.png"
+    else:
+        data = await rt.images.private(panel.game_id, panel.view, lang, panel.names)
+        name = f"private-t{panel.table}-seat{panel.seat + 1}.png"
+    files = [discord.File(io.BytesIO(data), filename=name)] if data else []
+    return {"content": clip(content), "attachments": files, "view": make_view(panel_items(panel, lang))}
+
+
+# ---- public posts ---------------------------------------------------------------------------------
+def channel_of(rt: Runtime, channel_id: str | None) -> discord.abc.Messageable | None:
+    if channel_id is None:
+        return None
+    return rt.bot.get_channel(int(channel_id)) or rt.bot.get_partial_messageable(int(channel_id))  # type: ignore[return-value]
+
+
+async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
+                  notes: Sequence[str] = ()) -> discord.Message | None:
+    """Post what a move led to: visible events, who must act, the board when a step begins, and
+    the ranking at the end. ``before`` is who had to act before the move (``None``: unknown)."""
+    loaded = result.loaded
+    table, game = loaded.table, loaded.game
+    channel = channel_of(rt, table.channel_id)
+    if channel is None:
+        return None
+    lang = table.language
+    names = seat_names(loaded.seats)
+    lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
+    to_act = set(result.to_act)
+    new_step = result.finished or before is None or not to_act <= before
+    files: list[discord.File] = []
+    public = await rt.call(game.view, loaded.state, None)
+    if result.finished:
+        outcome = game.outcome(loaded.state)
+        tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
+        image = await rt.images.result(game.meta.id, outcome, public, lang, names)
+        if image:
+            files.append(discord.File(io.BytesIO(image), filename=f"result-t{table.id}.png"))
+    else:
+        if new_step:
+            fresh = to_act - (before or set())
+            tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
+        else:
+            tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set()))
+    if new_step:
+        image = await rt.images.board(game.meta.id, public, lang, names)
+        if image:
+            files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
+    tail = clip(tail, 900)
+    content = (clip_lines(lines, 2000 - len(tail) - 1) + "\n" + tail) if lines else tail
+    view = None if result.finished else make_view(public_items(loaded, lang))
+    try:
+        message = await channel.send(clip(content), files=files, view=view or discord.utils.MISSING,
+                                     allowed_mentions=MENTIONS)
+    except discord.HTTPException:
+        log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
+        return None
+    if result.finished:
+        await rt.call(rt.repo.set_deadline, table.id, None)
+    elif new_step:
+        await start_turn_clock(rt, table.id, table.settings)
+    return message
+
+
+async def start_turn_clock(rt: Runtime, table_id: int, settings: dict[str, Any]) -> None:
+    """A new step began: set the table's deadline if it has one."""
+    hours = float(settings.get("deadline_hours") or 0)
+    await rt.call(rt.repo.set_deadline, table_id, utcnow() + timedelta(hours=hours) if hours > 0 else None)
+
+
+async def post_board(rt: Runtime, loaded: Loaded, lang: str) -> dict[str, Any]:
+    """Keyword arguments for a message showing the current public board."""
+    names = seat_names(loaded.seats)
+    public = await rt.call(loaded.game.view, loaded.state, None)
+    image = await rt.images.board(loaded.game.meta.id, public, lang, names)
+    files = [discord.File(io.BytesIO(image), filename=f"board-t{loaded.table.id}-s{loaded.last_seq}.png")] \
+        if image else []
+    to_act = loaded.game.to_act(loaded.state)
+    tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set())) if to_act else ""
+    return {"content": clip(f"**{table_heading(loaded, lang)}**\n{tail}"), "files": files}

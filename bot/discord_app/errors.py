@@ -1,0 +1,61 @@
+"""Refusals and the one place that turns any failure into a short private answer.
+
+Engine and table refusals (:class:`games.core.GameError`) are answered privately in the
+reader's language. Anything else is a bug: it is logged with its context and the person gets a
+one-line apology, never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from games.core import GameError
+
+from .i18n import error_text, interaction_lang, t
+
+log = logging.getLogger("tabula.discord")
+
+
+class BotError(GameError):
+    """A refusal of the Discord adapter itself (no table here, not allowed, ...)."""
+
+    default_key = "bot.error"
+
+
+async def reply(interaction: discord.Interaction[Any], content: str | None = None, *, ephemeral: bool = True,
+                **kwargs: Any) -> None:
+    """Answer ``interaction`` whether or not it was acknowledged already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+def _lang(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.extras.get("lang") or interaction_lang(interaction))
+
+
+def describe(interaction: discord.Interaction[Any]) -> str:
+    """Who did what where, for log lines."""
+    data = interaction.data or {}
+    what = data.get("name") or data.get("custom_id") or interaction.type.name
+    return (f"user={interaction.user.id} guild={interaction.guild_id} channel={interaction.channel_id} "
+            f"interaction={interaction.id} what={what!r} table={interaction.extras.get('table')}")
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Tell the person what went wrong (privately); log anything that is not a refusal."""
+    lang = _lang(interaction)
+    if isinstance(error, GameError):
+        text = error_text(error, lang, interaction.extras.get("game"))
+        log.info("refused (%s): %s", error.key, describe(interaction))
+    else:
+        log.error("unexpected error: %s", describe(interaction), exc_info=error)
+        text = t("bot.error.unexpected", lang)
+    try:
+        await reply(interaction, text[:2000], ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell %s about an error", describe(interaction), exc_info=True)

@@ -1,0 +1,149 @@
+"""Text for Discord messages: events with player names, mentions, the lobby card, the ranking,
+all kept inside Discord's limits (2,000 characters of content, 25 choices, 100-character ids)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from games.core import Event, Game, Outcome, visible_events
+from service import SERVICE_CATALOG, Loaded, MoveResult
+from storage.models import SeatRow, TableRow
+
+from .i18n import t
+
+CONTENT_LIMIT = 2000
+LABEL_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters (with an ellipsis when cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_lines(lines: Sequence[str], limit: int) -> str:
+    """Join ``lines``, dropping the oldest ones (marked with "…") when they do not fit."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if size + len(line) + 1 > limit - 2:
+            kept.append("…")
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
+
+
+def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+    """Display names by seat number (what images and summaries call the players)."""
+    out = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
+    for s in seats:
+        out[s.seat] = s.name
+    return out
+
+
+def game_name(game_id: str, lang: str) -> str:
+    from games.registry import get_game
+
+    try:
+        return get_game(game_id).meta.name(lang)
+    except KeyError:
+        return game_id
+
+
+def describe_event(game: Game[Any, Any], event: Event, lang: str, names: Sequence[str]) -> str:
+    """One event as a sentence, with seats shown as player names when the title allows it."""
+    if event.kind == "undone":
+        seat = event.params.get("seat")
+        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return SERVICE_CATALOG.text("table.undone", {"seat": who}, lang)
+    if type(game).describe is not Game.describe:  # the title words events itself
+        return str(game.describe(event, lang))
+
+    def param_text(name: str, value: Any, lang_: str) -> str | None:
+        if name in {"seat", "player"} and isinstance(value, int) and 0 <= value < len(names):
+            return f"**{discord.utils.escape_markdown(names[value])}**"
+        return game.param_text(name, value, lang_)
+
+    return game.catalog.text(f"event.{event.kind}", event.params, lang, param_text)
+
+
+def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,
+                names: Sequence[str]) -> list[str]:
+    """What ``viewer`` (``None``: everyone) may read about ``events``."""
+    return [describe_event(game, e, lang, names) for e in visible_events(list(events), viewer)]
+
+
+def result_lines(result: MoveResult, viewer: int | None, lang: str) -> list[str]:
+    """The events of every step of a move result as seen by ``viewer``."""
+    names = seat_names(result.loaded.seats)
+    return event_lines(result.loaded.game, result.events(), viewer, lang, names)
+
+
+def mention(seat: SeatRow) -> str:
+    """``<@user>`` for a person, the plain name for a bot seat."""
+    return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else seat.name
+
+
+def who(seats: Sequence[SeatRow], numbers: Iterable[int], *, ping: set[int] | None = None) -> str:
+    """Seats as a list: mentions for those in ``ping`` (all if ``None``), names for the rest."""
+    by_number = {s.seat: s for s in seats}
+    parts = []
+    for n in sorted(numbers):
+        seat = by_number.get(n)
+        if seat is None:
+            parts.append(f"#{n + 1}")
+        elif (ping is None or n in ping) and not seat.away:
+            parts.append(mention(seat))
+        else:
+            parts.append(seat.name + (" 🏖" if seat.away else ""))
+    return ", ".join(parts)
+
+
+def ranking_lines(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], lang: str) -> list[str]:
+    """The final ranking with tie-break notes."""
+    lines = ["**" + t("bot.result.title", lang) + "**"]
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    for st in outcome.standings:
+        name = names[st.seat] if st.seat < len(names) else f"#{st.seat + 1}"
+        lines.append(t("bot.result.line", lang, medal=medals.get(st.rank, "▫️"), rank=st.rank, name=name,
+                       score=st.score))
+    for key, params in outcome.reasons:
+        lines.append("_" + game.text(key, params, lang) + "_")
+    return lines
+
+
+def options_text(table: TableRow) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(table.options.items())) or "-"
+
+
+def lobby_embed(table: TableRow, seats: Sequence[SeatRow], lang: str) -> discord.Embed:
+    """The lobby card: title, seats taken and free, options, status."""
+    total = int(table.settings.get("seats") or len(seats))
+    by_number = {s.seat: s for s in seats}
+    lines = []
+    for n in range(max(total, len(seats))):
+        seat = by_number.get(n)
+        if seat is None:
+            lines.append(f"{n + 1}. —")
+        else:
+            lines.append(f"{n + 1}. " + ("🤖 " + seat.name if seat.is_bot else f"{seat.name} (<@{seat.user_id}>)"))
+    embed = discord.Embed(title=clip(t("bot.lobby.title", lang, game=game_name(table.game_id, lang), table=table.id),
+                                     256),
+                          description=clip("\n".join(lines), 4000),
+                          colour=discord.Colour.blurple() if table.status == "lobby" else discord.Colour.green())
+    embed.add_field(name=t("bot.lobby.options", lang), value=clip(options_text(table), 1024), inline=False)
+    embed.add_field(name=t("bot.lobby.status", lang), value=t(f"bot.status.{table.status}", lang), inline=True)
+    if table.creator:
+        embed.add_field(name=t("bot.lobby.creator", lang), value=f"<@{table.creator}>", inline=True)
+    embed.set_footer(text=clip(t("bot.lobby.footer" if table.status == "lobby" else "bot.lobby.footer_started",
+                                 lang), 2048))
+    return embed
+
+
+def table_heading(loaded: Loaded, lang: str) -> str:
+    return t("bot.board.caption", lang, table=loaded.table.id, game=loaded.game.meta.name(lang))

@@ -1,0 +1,153 @@
+"""What every command and button shares: the table service off the event loop, per-table locks,
+the image pool, and looking up the table and the person's seat for an interaction."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+import discord
+
+from games.core import GameError
+from games.registry import get_game
+from service import Loaded, MoveResult, TableService
+from storage.models import SeatRow, TableRow
+from storage.repository import Repository
+
+from .config import BotConfig
+from .errors import BotError
+from .i18n import interaction_lang
+from .images import Images
+
+if TYPE_CHECKING:
+    from .client import TabulaBot
+
+log = logging.getLogger("tabula.discord")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+@dataclass
+class Seated:
+    """The table an interaction is about, with the person's seats and language."""
+
+    loaded: Loaded
+    seats: list[int]
+    lang: str
+
+    @property
+    def table(self) -> TableRow:
+        return self.loaded.table
+
+    @property
+    def seat(self) -> int | None:
+        """The person's seat that must act now, else their first seat, else ``None``."""
+        acting = self.loaded.game.to_act(self.loaded.state) if self.loaded.state is not None else set()
+        now = [s for s in self.seats if s in acting]
+        return (now or self.seats or [None])[0]
+
+
+class Runtime:
+    """Shared services of one bot process. The table service is synchronous (SQLAlchemy), so
+    every call goes through :meth:`call`, which runs it in a worker thread."""
+
+    def __init__(self, bot: TabulaBot, config: BotConfig, service: TableService) -> None:
+        self.bot = bot
+        self.config = config
+        self.service = service
+        self.images = Images(workers=config.render_workers, delay=config.test_render_delay)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def repo(self) -> Repository:
+        return self.service.repo
+
+    async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a blocking call (the service, the database) in a worker thread."""
+        return await asyncio.to_thread(functools.partial(fn, *args, **kwargs))
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """Serialises moves and their announcements per table within this process (the version
+        check in storage guards across processes)."""
+        found = self._locks.get(table_id)
+        if found is None:
+            found = self._locks[table_id] = asyncio.Lock()
+        return found
+
+    def close(self) -> None:
+        self.images.close()
+
+    # ---- finding the table --------------------------------------------------------------------
+    async def table_here(self, interaction: discord.Interaction[Any]) -> TableRow:
+        """The live table played in the interaction's channel (``bot.no_table`` if none)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise BotError("bot.guild_only")
+        row = await self.call(self.repo.table_for_channel, str(interaction.channel_id))
+        if row is None:
+            raise BotError("bot.no_table")
+        self.note(interaction, row)
+        return row
+
+    async def table_by_id(self, interaction: discord.Interaction[Any], table_id: int) -> TableRow:
+        """Table ``table_id`` of this server (a button names its table)."""
+        row = await self.call(self.repo.get_table, table_id)
+        if row is None or (row.guild_id is not None and row.guild_id != str(interaction.guild_id)):
+            raise BotError("table.not_found", table=table_id)
+        self.note(interaction, row)
+        return row
+
+    @staticmethod
+    def note(interaction: discord.Interaction[Any], row: TableRow) -> None:
+        """Remember the table on the interaction for error messages and logs."""
+        interaction.extras["table"] = row.id
+        try:
+            interaction.extras["game"] = get_game(row.game_id)
+        except KeyError:
+            log.warning("table %s plays unknown title %s", row.id, row.game_id)
+
+    async def seated(self, interaction: discord.Interaction[Any], table_id: int) -> Seated:
+        """Load the table with the person's seats and preferred language."""
+        loaded = await self.call(self.service.load, table_id)
+        return self.seated_from(interaction, loaded)
+
+    def seated_from(self, interaction: discord.Interaction[Any], loaded: Loaded) -> Seated:
+        user = str(interaction.user.id)
+        mine = [s for s in loaded.seats if s.user_id == user and not s.is_bot]
+        chosen = next((s.language for s in mine if s.language), None)
+        lang = interaction_lang(interaction, chosen)
+        interaction.extras["lang"] = lang
+        return Seated(loaded, [s.seat for s in mine], lang)
+
+    @staticmethod
+    def is_manager(interaction: discord.Interaction[Any]) -> bool:
+        """Server managers may kick, substitute or abandon any table."""
+        perms = interaction.permissions
+        return bool(perms.manage_guild or perms.manage_channels or perms.manage_threads or perms.administrator)
+
+    # ---- playing ------------------------------------------------------------------------------
+    async def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
+                  expected_version: int | None = None) -> tuple[frozenset[int], MoveResult]:
+        """Play a move; returns who had to act before it, and what it led to."""
+        def run() -> tuple[frozenset[int], MoveResult]:
+            before = self.service.load(table_id)
+            if before.state is None:
+                return frozenset(), self.service.act(table_id, user_id, text, seat=seat,
+                                                     expected_version=expected_version)
+            acting = frozenset(before.game.to_act(before.state))
+            return acting, self.service.act(table_id, user_id, text, seat=seat,
+                                            expected_version=expected_version)
+        return await self.call(run)
+
+
+def seat_row(loaded: Loaded, seat: int) -> SeatRow:
+    """The row of seat number ``seat``."""
+    return next(s for s in loaded.seats if s.seat == seat)
+
+
+def is_refusal(error: BaseException) -> bool:
+    return isinstance(error, GameError)

@@ -1,0 +1,79 @@
+"""Pillow renderers: each title's views drawn as PNG images (DESIGN: render/ draws a *view*).
+
+Use :func:`renderer_for` with a game id; it returns an object with ``board``, ``private`` and
+``result`` methods, each returning PNG bytes. Titles without a dedicated renderer get the
+:class:`~render.generic.GenericRenderer`, which draws any view as a readable summary.
+
+Renderers only ever receive views (and read public card data), never the game state. Rendering is
+CPU-bound and synchronous: call it off the event loop (a thread or process pool).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from .fonts import FontMissing
+from .generic import GenericRenderer
+from .kit import DrawnText, recording
+
+__all__ = [
+    "DrawnText",
+    "FontMissing",
+    "GenericRenderer",
+    "Renderer",
+    "recording",
+    "register_renderer",
+    "renderer_for",
+    "renderer_ids",
+]
+
+
+@runtime_checkable
+class Renderer(Protocol):
+    """What the table service calls to turn views into images (PNG bytes)."""
+
+    def board(self, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+        """The public table (pass a spectator view for public posts)."""
+        ...
+
+    def private(self, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+        """One seat's private information, drawn from that seat's own view."""
+        ...
+
+    def result(self, outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+        """The final ranking with score breakdowns and tie-break notes."""
+        ...
+
+
+# game id -> "module:attribute" of a renderer class; imported lazily.
+_RENDERERS: dict[str, str] = {
+    "wonderful-world": "render.wonderful_world:WonderfulWorldRenderer",
+}
+_extra: dict[str, Renderer] = {}
+
+
+def register_renderer(game_id: str, renderer: Renderer) -> None:
+    """Use ``renderer`` for ``game_id`` (tests and new titles may register at run time)."""
+    _extra[game_id] = renderer
+    renderer_for.cache_clear()
+
+
+def renderer_ids() -> list[str]:
+    """Game ids with a dedicated renderer."""
+    return sorted(set(_RENDERERS) | set(_extra))
+
+
+@cache
+def renderer_for(game_id: str) -> Renderer:
+    """The renderer for ``game_id``, or a generic text-summary renderer if it has none."""
+    if game_id in _extra:
+        return _extra[game_id]
+    target = _RENDERERS.get(game_id)
+    if target is None:
+        return GenericRenderer(game_id)
+    module, attr = target.split(":")
+    renderer: Renderer = getattr(importlib.import_module(module), attr)()
+    return renderer

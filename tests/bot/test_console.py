@@ -1,0 +1,78 @@
+"""The local console table and the `tabula` command, as a person would use them."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from bot.console import LOCAL_USER, start_local_table
+from service import TableService
+from storage.repository import Repository
+
+ROOT = Path(__file__).parents[2]
+
+
+def tabula(*args: str, tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, TABULA_DATABASE_URL=f"sqlite:///{tmp_path / 'cli.db'}", PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], input=stdin, capture_output=True,
+                          text=True, env=env, cwd=tmp_path, timeout=240, check=False)
+
+
+def test_games_lists_every_title(tmp_path: Path) -> None:
+    done = tabula("games", tmp_path=tmp_path)
+    assert done.returncode == 0
+    assert "wonderful-world" in done.stdout and "美丽新世界" in done.stdout
+
+
+def test_bots_play_a_whole_game_unattended_with_chinese_images(tmp_path: Path) -> None:
+    out = tmp_path / "boards"
+    done = tabula("play", "wonderful-world", "--players", "4", "--bots", "4", "--seed", "1",
+                  "--out", str(out), "--lang", "zh", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "游戏结束" in done.stdout
+    assert "1. " in done.stdout  # the final ranking
+    boards = sorted(out.glob("board-0*.png"))
+    assert boards and (out / "result.png").exists()
+    with Image.open(boards[-1]) as image:
+        assert image.width >= 800 and image.height >= 400
+
+
+def test_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
+    done = tabula("play", "chess", tmp_path=tmp_path)
+    assert done.returncode != 0
+    assert "unknown game" in done.stdout + done.stderr
+
+
+def test_console_accepts_moves_refuses_garbage_and_changes_nothing(repo: Repository, tmp_path: Path) -> None:
+    service = TableService(repo)
+    out = io.StringIO()
+    script = iter(["help", "moves", "fly to the moon", "build 99999"])
+    seen_versions: list[int] = []
+
+    def read(prompt: str) -> str:
+        tables = repo.list_tables()
+        table = tables[0]
+        seen_versions.append(table.version)
+        line = next(script, None)
+        if line is not None:
+            return line
+        loaded = service.load(table.id)
+        seat = loaded.seat_of(LOCAL_USER)[0]
+        return str(loaded.game.legal_moves(loaded.state, seat)[0])
+
+    code = start_local_table(service, "wonderful-world", players=2, bots=1, seed=3, lang="en", out=None,
+                             read=read, write=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "Type a move" in text                      # help
+    assert "“fly to the moon” is not a move you can make now" in text  # refused in words
+    assert "That move is not part of the draft phase." in text  # well-formed, wrong phase
+    assert seen_versions[:5] == [seen_versions[0]] * 5  # nothing changed until a real move
+    assert "The game is over." in text
+    table = repo.list_tables()[0]
+    assert table.status == "finished"
