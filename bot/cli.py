@@ -72,12 +72,35 @@ def play(
 
 
 @app.command()
+def resume(
+    table: Annotated[int, typer.Argument(help="Table number printed when the table was opened.")],
+    out: Annotated[Path | None, typer.Option(help="Folder for board images.")] = None,
+    lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
+    database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
+                                                     help="Where tables are stored.")] = None,
+) -> None:
+    """Continue a console table where it was left."""
+    from bot.console import ConsoleTable
+    from games.core import GameError
+
+    service = _service(database_url)
+    try:
+        service.load(table)
+    except GameError as error:
+        raise typer.BadParameter(f"no table {table} in this database") from error
+    raise typer.Exit(ConsoleTable(service, table, lang=normalise_lang(lang), out=out).run())
+
+
+@app.command()
 def run(
     game: Annotated[str, typer.Option(help="Title for the local table.")] = "wonderful-world",
     lang: Annotated[str | None, typer.Option(help="zh or en (default: TABULA_LANGUAGE or LANG).")] = None,
 ) -> None:
     """Start the Discord bot when DISCORD_TOKEN is set, otherwise a local table in the terminal."""
-    if os.environ.get("DISCORD_TOKEN"):
+    from bot.settings import Settings
+
+    settings = Settings.load()
+    if settings.discord_token:
         try:
             from bot.discord_app import run_bot
         except ImportError:
@@ -86,12 +109,12 @@ def run(
             raise typer.Exit(2) from None
         run_bot()
         return
-    chosen = normalise_lang(lang or os.environ.get("TABULA_LANGUAGE") or os.environ.get("LANG"))
+    chosen = normalise_lang(lang or os.environ.get("TABULA_LANGUAGE") or os.environ.get("LANG") or settings.language)
     typer.echo("DISCORD_TOKEN is not set: opening a local table in the terminal "
                "(one human against two bots). Type `help` for commands.")
     from bot.console import start_local_table
 
-    out = Path(os.environ.get("TABULA_OUT_DIR", "out"))
+    out = Path(settings.out_dir)
     code = start_local_table(_service(), game, players=3, bots=2, seed=None, lang=chosen, out=out)
     typer.echo(f"Board images are in {out.resolve()}")
     raise typer.Exit(code)

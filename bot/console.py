@@ -25,6 +25,12 @@ HELP = {
 }
 
 
+RESUME = {
+    "en": "Table {table} is saved. Continue later with: tabula resume {table}",
+    "zh": "第 {table} 桌已保存。之后可以用 tabula resume {table} 继续。",
+}
+
+
 class ConsoleTable:
     """Runs one table in the terminal; board images go to ``out``."""
 
@@ -100,28 +106,32 @@ class ConsoleTable:
             self.say("  " + game.text(key, params, self.lang, names))
 
     # ---- loop --------------------------------------------------------------------------------
-    def run(self, first: MoveResult) -> int:
-        """Play until the game ends (0) or the player quits (1)."""
-        human = [s.seat for s in first.loaded.seats if not s.is_bot]
+    def run(self, first: MoveResult | None = None) -> int:
+        """Play until the game ends or the player quits (both exit 0; the table stays saved)."""
+        loaded = first.loaded if first is not None else self.service.load(self.table_id)
+        human = [s.seat for s in loaded.seats if not s.is_bot]
         viewer = human[0] if human else None
-        self.tell(first, viewer)
-        loaded = first.loaded
+        if first is not None:
+            self.tell(first, viewer)
         while not loaded.game.is_over(loaded.state):
-            acting = [s for s in sorted(loaded.game.to_act(loaded.state)) if s in human]
-            if not acting:  # only bots to move: the service runs them
+            to_act = loaded.game.to_act(loaded.state)
+            if to_act & loaded.bot_seats:  # bots first, so the human sees their public moves
                 result = self.service.run_bots(self.table_id)
-                if result is None:
-                    break
-                self.tell(result, viewer)
-                loaded = result.loaded
-                continue
+                if result is not None:
+                    self.tell(result, viewer)
+                    loaded = result.loaded
+                    continue
+            acting = [s for s in sorted(to_act) if s in human]
+            if not acting:
+                break
             seat = acting[0]
             try:
                 line = self.read(f"[{loaded.seats[seat].name}] > ").strip()
             except EOFError:
-                return 1
+                line = "quit"
             if line in {"quit", "exit", "q", "退出"}:
-                return 1
+                self.say(RESUME.get(self.lang, RESUME["en"]).format(table=self.table_id))
+                return 0
             handled = self.command(line, loaded, seat)
             if handled is not None:
                 loaded = handled

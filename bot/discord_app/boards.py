@@ -30,6 +30,7 @@ from .present import (
     clip,
     clip_lines,
     event_lines,
+    public_lang,
     ranking_lines,
     seat_names,
     table_heading,
@@ -196,7 +197,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     channel = channel_of(rt, table.channel_id)
     if channel is None:
         return None
-    lang = table.language
+    lang = public_lang(table)
     names = seat_names(loaded.seats)
     lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
     to_act = set(result.to_act)

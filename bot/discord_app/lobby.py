@@ -14,7 +14,7 @@ from .boards import QUIET
 from .components import TableButton, make_view
 from .errors import BotError
 from .i18n import t
-from .present import game_name, lobby_embed
+from .present import game_name, lobby_embed, public_lang
 
 if TYPE_CHECKING:
     from .runtime import Runtime
@@ -71,8 +71,8 @@ async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
     guild = interaction.guild
     if guild is None:
         raise BotError("bot.guild_only")
-    name = f"{game_name(table.game_id, table.language)} #{table.id}"[:100]
-    embed = lobby_embed(table, await rt.call(rt.repo.seats, table.id), table.language)
+    name = f"{game_name(table.game_id, public_lang(table))} #{table.id}"[:100]
+    embed = lobby_embed(table, await rt.call(rt.repo.seats, table.id), public_lang(table))
     here = interaction.channel
     if rt.config.table_category:
         category = _find_channel(guild, rt.config.table_category, discord.CategoryChannel)
@@ -80,11 +80,11 @@ async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
             raise BotError("bot.no_category", category=rt.config.table_category)
         channel = await guild.create_text_channel(_slug(f"{table.game_id}-{table.id}"), category=category,
                                                   topic=name, reason=f"Tabula table {table.id}")
-        lobby = await channel.send(embed=embed, view=lobby_view(table, table.language), allowed_mentions=QUIET)
+        lobby = await channel.send(embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
         posted = [[str(channel.id), str(lobby.id)]]
         if isinstance(here, discord.abc.Messageable) and getattr(here, "id", None) != channel.id:
-            announce = await here.send(t("bot.table.announce", table.language, channel=channel.mention),
-                                       embed=embed, view=lobby_view(table, table.language), allowed_mentions=QUIET)
+            announce = await here.send(t("bot.table.announce", public_lang(table), channel=channel.mention),
+                                       embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
             posted.append([str(announce.channel.id), str(announce.id)])
         return channel, posted
     home: Any = None
@@ -94,7 +94,7 @@ async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
         home = here.parent if isinstance(here, discord.Thread) else here
     if not isinstance(home, discord.TextChannel):
         raise BotError("bot.cannot_open_here")
-    lobby = await home.send(embed=embed, view=lobby_view(table, table.language), allowed_mentions=QUIET)
+    lobby = await home.send(embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
     thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                        reason=f"Tabula table {table.id}")
     return thread, [[str(home.id), str(lobby.id)]]
@@ -104,8 +104,8 @@ async def refresh_lobby(rt: Runtime, table_id: int) -> None:
     """Redraw every lobby card of the table (seats, status; buttons only while in the lobby)."""
     table = await rt.call(rt.repo.require_table, table_id)
     seats = await rt.call(rt.repo.seats, table_id)
-    embed = lobby_embed(table, seats, table.language)
-    view = lobby_view(table, table.language)
+    embed = lobby_embed(table, seats, public_lang(table))
+    view = lobby_view(table, public_lang(table))
     for channel_id, message_id in table.settings.get("lobby_msgs") or []:
         message = rt.bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
         try:

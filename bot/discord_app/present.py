@@ -147,3 +147,10 @@ def lobby_embed(table: TableRow, seats: Sequence[SeatRow], lang: str) -> discord
 
 def table_heading(loaded: Loaded, lang: str) -> str:
     return t("bot.board.caption", lang, table=loaded.table.id, game=loaded.game.meta.name(lang))
+
+
+def public_lang(table: TableRow) -> str:
+    """The language of a table's public messages (``/settings language`` can change it)."""
+    from games.core import normalise_lang
+
+    return normalise_lang(str(table.settings.get("language") or table.language))

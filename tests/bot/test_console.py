@@ -76,3 +76,23 @@ def test_console_accepts_moves_refuses_garbage_and_changes_nothing(repo: Reposit
     assert "The game is over." in text
     table = repo.list_tables()[0]
     assert table.status == "finished"
+
+
+def test_quitting_keeps_the_table_and_resume_finishes_it(repo: Repository) -> None:
+    from bot.console import ConsoleTable
+
+    service = TableService(repo, bot_moves_per_commit=1)
+    out = io.StringIO()
+    code = start_local_table(service, "wonderful-world", players=3, bots=2, seed=9, lang="zh", out=None,
+                             read=lambda prompt: "quit", write=out)
+    assert code == 0 and "tabula resume" in out.getvalue()
+    table = repo.list_tables()[0]
+    assert table.status == "active"
+
+    def read(prompt: str) -> str:
+        loaded = service.load(table.id)
+        return str(loaded.game.legal_moves(loaded.state, 0)[-1])
+
+    assert ConsoleTable(service, table.id, lang="zh", read=read, write=out).run() == 0
+    assert repo.get_table(table.id).status == "finished"
+    assert "游戏结束" in out.getvalue()

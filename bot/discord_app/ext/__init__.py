@@ -1,0 +1,1 @@
+"""Extensions of the bot, one per concern: tables (lobby), play, info, admin (settings, clocks)."""

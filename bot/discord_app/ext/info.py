@@ -1,0 +1,171 @@
+"""Reading a table: ``/board``, ``/log``, ``/rules``, ``/export``, ``/games``."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from games.registry import all_games, get_game
+from storage.log import effective_actions
+
+from ..boards import MENTIONS, make_view, post_board, public_items
+from ..errors import BotError
+from ..i18n import interaction_lang, t
+from ..present import clip, clip_lines, event_lines, public_lang, seat_names
+from .tables import game_autocomplete
+
+if TYPE_CHECKING:
+    from ..client import TabulaBot
+    from ..runtime import Runtime
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _rt(interaction: discord.Interaction[Any]) -> Runtime:
+    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
+
+
+async def _start(interaction: discord.Interaction[Any]) -> str:
+    lang = interaction_lang(interaction)
+    interaction.extras["lang"] = lang
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    return lang
+
+
+def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
+    """The table's history as the person may read it: their own moves with notation, everyone
+    else's as the events they were allowed to see (a hidden pick stays hidden)."""
+    loaded = rt.service.load(table_id)
+    game, table = loaded.game, loaded.table
+    if loaded.state is None:
+        return []
+    mine = set(loaded.seat_of(user))
+    viewer = min(mine) if mine else None
+    names = seat_names(loaded.seats)
+    state = game.setup(len(loaded.seats), table.options, table.seed)
+    out = []
+    for row in effective_actions(rt.repo.actions(table_id)):
+        if row.kind != "move" or row.seat is None:
+            continue
+        applied = game.apply(state, row.seat, row.notation)
+        state = applied.state
+        seen = event_lines(game, applied.events, viewer, lang, names)
+        own = f" `{row.notation}`" if row.seat in mine else ""
+        out.append(f"`{row.seq:>4}` **{discord.utils.escape_markdown(names[row.seat])}**{own}: "
+                   + ("; ".join(seen) or "…"))
+    return out
+
+
+class Info(commands.Cog):
+    """Boards, history, rules, export."""
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("board"), description=_("The current board of this channel's table"))
+    @app_commands.rename(share=_("share"))
+    @app_commands.describe(share=_("Post it in the channel for everyone (default: only you see it)"))
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        loaded = await rt.call(rt.service.load, row.id)
+        if loaded.state is None:
+            raise BotError("table.not_active", status=row.status)
+        if share:
+            table_lang = public_lang(loaded.table)
+            kwargs = await post_board(rt, loaded, table_lang)
+            view = None if loaded.game.is_over(loaded.state) else make_view(public_items(loaded, table_lang))
+            channel = rt.bot.get_partial_messageable(int(row.channel_id or interaction.channel_id or 0))
+            await channel.send(view=view or discord.utils.MISSING, allowed_mentions=MENTIONS, **kwargs)
+            await interaction.followup.send(t("bot.board.shared", lang), ephemeral=True)
+        else:
+            await interaction.followup.send(ephemeral=True, **await post_board(rt, loaded, lang))
+
+    @app_commands.command(name=_("log"), description=_("What happened so far at this channel's table"))
+    @app_commands.rename(full=_("full"))
+    @app_commands.describe(full=_("Attach the whole history as a file"))
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction[Any], full: bool = False) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        lines = await rt.call(log_lines, rt, row.id, str(interaction.user.id), lang)
+        if not lines:
+            await interaction.followup.send(t("bot.log.empty", lang), ephemeral=True)
+            return
+        files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"log-t{row.id}.txt")] if full else []
+        await interaction.followup.send(clip_lines(lines, 1900), files=files, ephemeral=True)
+
+    @app_commands.command(name=_("rules"), description=_("How a game is played and how moves are written"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which game (default: this channel's)"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        example = ""
+        if game is None:
+            row = await rt.table_here(interaction)
+            game = row.game_id
+            seated = await rt.seated(interaction, row.id)
+            if seated.seat is not None and seated.loaded.state is not None:
+                example = await rt.call(seated.loaded.game.hint, seated.loaded.state, seated.seat)
+        try:
+            title = get_game(game)
+        except KeyError:
+            raise BotError("table.unknown_game", game=game[:50], games=", ".join(g.meta.id for g in all_games())) \
+                from None
+        meta = title.meta
+        lines = [f"**{meta.name(lang)}** (`{meta.id}`) — " + t("bot.rules.players", lang, low=meta.min_players,
+                                                               high=meta.max_players)]
+        for spec in meta.options:
+            choices = f" [{', '.join(spec.choices)}]" if spec.choices else ""
+            lines.append(f"• `{spec.key}={spec.default}`{choices} — {spec.names.get(lang) or spec.names['en']}")
+        lines.append(t("bot.rules.notation", lang))
+        if example:
+            lines.append(t("bot.rules.example", lang, moves=example))
+        files = []
+        reference = ROOT / meta.rules_reference
+        if reference.is_file() and reference.stat().st_size < 8 * 1024 * 1024:
+            files.append(discord.File(reference, filename=reference.name))
+        await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
+
+    @app_commands.command(name=_("export"), description=_("The table's seed and every move, as a file"))
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        if interaction.channel_id is None:
+            raise BotError("bot.no_table")
+        row = await rt.call(rt.repo.table_for_channel, str(interaction.channel_id), live_only=False)
+        if row is None:
+            raise BotError("bot.no_table")
+        rt.note(interaction, row)
+        if row.status in ("lobby", "active"):
+            raise BotError("bot.export.not_finished")
+        data = await rt.call(rt.service.export, row.id)
+        blob = json.dumps(data, ensure_ascii=False, indent=1).encode()
+        await interaction.followup.send(t("bot.export.done", lang, table=row.id),
+                                        file=discord.File(io.BytesIO(blob), filename=f"tabula-table-{row.id}.json"),
+                                        ephemeral=True)
+
+    @app_commands.command(name=_("games"), description=_("The games Tabula can run"))
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await _start(interaction)
+        lines = [f"• **{g.meta.name(lang)}** (`{g.meta.id}`) — "
+                 + t("bot.rules.players", lang, low=g.meta.min_players, high=g.meta.max_players)
+                 for g in all_games()]
+        await interaction.followup.send(clip("\n".join(lines) + "\n" + t("bot.games.hint", lang)), ephemeral=True)
+
+
+async def setup(bot: TabulaBot) -> None:
+    await bot.add_cog(Info(bot))

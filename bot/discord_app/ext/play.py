@@ -1,0 +1,273 @@
+"""Playing: ``/move`` (autocomplete from the legal moves), ``/hand``, ``/undo``, and the buttons
+and selects that play moves or open one's private panel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from games.core import StaleVersion
+from service import MoveResult
+from service.errors import CannotUndo
+from storage.log import effective_actions
+
+from ..boards import MENTIONS, build_panel, panel_message, publish
+from ..components import Click, TableButton, make_view, on_action
+from ..errors import BotError, report
+from ..i18n import interaction_lang, t
+from ..present import clip, clip_lines, event_lines, public_lang, seat_names, who
+from ..runtime import Runtime, Seated
+
+if TYPE_CHECKING:
+    from ..client import TabulaBot
+
+
+def _rt(interaction: discord.Interaction[Any]) -> Runtime:
+    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
+
+
+async def play(interaction: discord.Interaction[Any], table_id: int, text: str,
+               expected_version: int | None = None) -> MoveResult:
+    """Apply a move for the person, then announce it publicly (in order, per table)."""
+    rt = _rt(interaction)
+    async with rt.lock(table_id):
+        before, result = await rt.act(table_id, str(interaction.user.id), text, expected_version=expected_version)
+        await publish(rt, result, before)
+    return result
+
+
+def confirmation(result: MoveResult, lang: str) -> str:
+    """What the mover reads privately: their move and what they alone may see of it."""
+    first = result.steps[0]
+    names = seat_names(result.loaded.seats)
+    lines = event_lines(result.loaded.game, first.events, first.seat, lang, names)
+    head = t("bot.moved", lang, move=first.notation)
+    return clip(head + ("\n" + clip_lines(lines, 1800) if lines else ""))
+
+
+async def send_panel(interaction: discord.Interaction[Any], seated: Seated, *, edit: bool,
+                     notes: list[str] | None = None) -> None:
+    """The person's private panel: a new ephemeral reply, or an edit of the panel they clicked."""
+    rt = _rt(interaction)
+    if seated.loaded.state is None:
+        raise BotError("table.not_active", status=seated.table.status)
+    panel = await rt.call(build_panel, seated.loaded, seated.seat, seated.lang)
+    panel.notes = list(notes or [])
+    kwargs = await panel_message(rt, panel, seated.lang)
+    if edit:
+        await interaction.edit_original_response(**kwargs)
+    else:
+        kwargs["files"] = kwargs.pop("attachments")
+        await interaction.followup.send(ephemeral=True, **kwargs)
+
+
+async def move_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 of the person's legal moves, filtered by what they typed, in their language."""
+    rt = _rt(interaction)
+    if interaction.channel_id is None:
+        return []
+    row = await rt.call(rt.repo.table_for_channel, str(interaction.channel_id))
+    if row is None or row.status != "active":
+        return []
+    seated = await rt.seated(interaction, row.id)
+    seat = seated.seat
+    if seat is None:
+        return []
+
+    def choices() -> list[app_commands.Choice[str]]:
+        game, state = seated.loaded.game, seated.loaded.state
+        words = current.strip().lower().split()
+        out = []
+        for move in game.legal_moves(state, seat):
+            notation = str(move)
+            label = game.move_label(state, seat, move, seated.lang)
+            haystack = f"{notation} {label}".lower()
+            if all(w in haystack for w in words):
+                out.append(app_commands.Choice(name=clip(label, 100), value=notation[:100]))
+            if len(out) == 25:
+                break
+        return out
+
+    return await rt.call(choices)
+
+
+class Play(commands.Cog):
+    """Moves, private views and undo."""
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("move"), description=_("Play a move at this channel's table"))
+    @app_commands.rename(move=_("move"))
+    @app_commands.describe(move=_("The move: pick one from the list, or type its notation"))
+    @app_commands.autocomplete(move=move_autocomplete)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
+        interaction.extras["lang"] = interaction_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        seated = await rt.seated(interaction, row.id)
+        if not seated.seats:
+            raise BotError("table.not_seated")
+        result = await play(interaction, row.id, move)
+        await interaction.followup.send(confirmation(result, seated.lang), ephemeral=True)
+
+    @app_commands.command(name=_("hand"), description=_("Your private view: hand, draft, sealed bids, your moves"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.extras["lang"] = interaction_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        await send_panel(interaction, await rt.seated(interaction, row.id), edit=False)
+
+    @app_commands.command(name=_("undo"), description=_("Take back your last move (or ask the others to allow it)"))
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        interaction.extras["lang"] = interaction_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        seated = await rt.seated(interaction, row.id)
+        user = str(interaction.user.id)
+        async with rt.lock(row.id):
+            try:
+                result = await rt.call(rt.service.undo, row.id, user)
+            except CannotUndo:
+                others = await rt.call(undo_needs_consent, rt, row.id, user)
+                if others is None:
+                    raise
+                if not others:  # nobody else to ask (bots only)
+                    result = await rt.call(rt.service.undo, row.id, user, approved=True)
+                else:
+                    await ask_consent(rt, seated, others, interaction)
+                    await interaction.followup.send(t("bot.undo.asked", seated.lang), ephemeral=True)
+                    return
+            await publish(rt, result, None)
+        await interaction.followup.send(t("bot.undo.done", seated.lang), ephemeral=True)
+
+
+# ---- undo with consent ------------------------------------------------------------------------------
+def undo_needs_consent(rt: Runtime, table_id: int, user: str) -> list[str] | None:
+    """The other players who must consent, or ``None`` when the last move is not the user's."""
+    loaded = rt.service.load(table_id)
+    mine = set(loaded.seat_of(user))
+    rows = [r for r in effective_actions(rt.repo.actions(table_id))
+            if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
+    if not rows or rows[-1].seat not in mine:
+        return None
+    return sorted({s.user_id for s in loaded.seats if s.user_id and not s.is_bot and s.user_id != user})
+
+
+async def ask_consent(rt: Runtime, seated: Seated, others: list[str], interaction: discord.Interaction[Any]) -> None:
+    table = seated.table
+    lang = public_lang(table)
+    request = {"user": str(interaction.user.id), "version": table.version, "yes": []}
+    await rt.call(rt.repo.update_settings, table.id, {"undo": request})
+    view = make_view([
+        TableButton(table.id, table.version, "undoyes", label=t("bot.button.approve", lang),
+                    style=discord.ButtonStyle.success),
+        TableButton(table.id, table.version, "undono", label=t("bot.button.deny", lang),
+                    style=discord.ButtonStyle.danger)])
+    text = t("bot.undo.request", lang, name=interaction.user.mention, others=", ".join(f"<@{u}>" for u in others))
+    if table.channel_id:
+        await rt.bot.get_partial_messageable(int(table.channel_id)).send(clip(text), view=view,
+                                                                          allowed_mentions=MENTIONS)
+
+
+async def consent_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """Approve or refuse someone's undo request."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    rt = _rt(interaction)
+    await rt.table_by_id(interaction, click.table)
+    user = str(interaction.user.id)
+    async with rt.lock(click.table):
+        seated = await rt.seated(interaction, click.table)
+        table = seated.table
+        request = table.settings.get("undo")
+        if not request or request.get("version") != click.version or table.version != click.version:
+            raise StaleVersion()
+        if not seated.seats:
+            raise BotError("table.not_seated")
+        if user == request["user"]:
+            raise BotError("bot.undo.own_request")
+        channel = rt.bot.get_partial_messageable(int(table.channel_id)) if table.channel_id else None
+        if click.action == "undono":
+            await rt.call(rt.repo.update_settings, table.id, {"undo": None})
+            if channel:
+                await channel.send(t("bot.undo.denied", public_lang(table), name=interaction.user.mention),
+                                   allowed_mentions=MENTIONS)
+            await interaction.followup.send(t("bot.undo.recorded", seated.lang), ephemeral=True)
+            return
+        yes = sorted(set(request.get("yes", [])) | {user})
+        needed = {s.user_id for s in seated.loaded.seats if s.user_id and not s.is_bot and s.user_id != request["user"]}
+        if needed - set(yes):
+            await rt.call(rt.repo.update_settings, table.id, {"undo": {**request, "yes": yes}})
+            waiting = [s.seat for s in seated.loaded.seats if s.user_id in needed - set(yes)]
+            await interaction.followup.send(t("bot.undo.waiting", seated.lang,
+                                              who=who(seated.loaded.seats, waiting, ping=set())), ephemeral=True)
+            return
+        result = await rt.call(rt.service.undo, table.id, request["user"], approved=True)
+        await rt.call(rt.repo.update_settings, table.id, {"undo": None})
+        await publish(rt, result, None)
+    await interaction.followup.send(t("bot.undo.recorded", seated.lang), ephemeral=True)
+
+
+on_action("undoyes")(consent_click)
+on_action("undono")(consent_click)
+
+
+# ---- panels and move components ---------------------------------------------------------------------
+def _on_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return bool(message is not None and message.flags.ephemeral)
+
+
+@on_action("view")
+async def view_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """"My view" on a public post (a new private panel) or "refresh" on a panel (redrawn)."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    edit = _on_ephemeral(interaction)
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    rt = _rt(interaction)
+    await rt.table_by_id(interaction, click.table)
+    await send_panel(interaction, await rt.seated(interaction, click.table), edit=edit)
+
+
+@on_action("play")
+async def play_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """A move button or select: on a private panel the panel is redrawn; on a public post the
+    public announcement is the answer. A click on an out-of-date board is refused."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    on_panel = _on_ephemeral(interaction)
+    await interaction.response.defer()
+    rt = _rt(interaction)
+    await rt.table_by_id(interaction, click.table)
+    text = click.arg or (click.values[0] if click.values else "")
+    seated = await rt.seated(interaction, click.table)
+    if not seated.seats:
+        raise BotError("table.not_seated")
+    if not on_panel:
+        await play(interaction, click.table, text, expected_version=click.version)
+        return
+    try:
+        result = await play(interaction, click.table, text, expected_version=click.version)
+    except StaleVersion as error:
+        await report(interaction, error)
+        await send_panel(interaction, await rt.seated(interaction, click.table), edit=True)
+        return
+    fresh = rt.seated_from(interaction, result.loaded)
+    await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, seated.lang)])
+
+
+async def setup(bot: TabulaBot) -> None:
+    await bot.add_cog(Play(bot))

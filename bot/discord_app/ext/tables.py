@@ -1,0 +1,281 @@
+"""``/table …``: open a table with its own channel, join, leave, start, status, kick, sub, abandon."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from games.registry import all_games, get_game
+from service import MoveResult
+
+from ..boards import MENTIONS, publish
+from ..components import Click, on_action
+from ..errors import BotError
+from ..i18n import guild_lang, interaction_lang, t
+from ..lobby import open_table_channel, parse_options, refresh_lobby
+from ..present import clip, game_name, lobby_embed, public_lang, who
+
+if TYPE_CHECKING:
+    from ..client import TabulaBot
+    from ..runtime import Runtime
+
+
+def _rt(interaction: discord.Interaction[Any]) -> Runtime:
+    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
+
+
+async def _start(interaction: discord.Interaction[Any]) -> str:
+    """Acknowledge privately at once; returns the person's language."""
+    lang = interaction_lang(interaction)
+    interaction.extras["lang"] = lang
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return lang
+
+
+async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    lang = interaction_lang(interaction)
+    typed = current.strip().lower()
+    out = []
+    for game in all_games():
+        meta = game.meta
+        label = f"{meta.name(lang)} ({meta.id}, {meta.min_players}–{meta.max_players})"
+        haystack = " ".join([meta.id, *meta.names.values(), *meta.aliases]).lower()
+        if not typed or typed in haystack:
+            out.append(app_commands.Choice(name=label[:100], value=meta.id))
+    return out[:25]
+
+
+async def options_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    lang = interaction_lang(interaction)
+    try:
+        game = get_game(str(getattr(interaction.namespace, "game", "") or ""))
+    except KeyError:
+        return []
+    out = [app_commands.Choice(name=current[:100], value=current[:100])] if current else []
+    for spec in game.meta.options:
+        text = f"{spec.key}={spec.default}"
+        hint = f"{text} — {spec.names.get(lang) or spec.names.get('en', '')}"
+        out.append(app_commands.Choice(name=hint[:100], value=text))
+    return out[:25]
+
+
+async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
+    await refresh_lobby(rt, table_id)
+    await publish(rt, result, None, notes=[t("table.started", public_lang(result.loaded.table))])
+
+
+async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
+    """A short public line in the table's channel."""
+    if channel_id:
+        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=MENTIONS)
+
+
+class Tables(commands.Cog):
+    """Lobby and seats."""
+
+    table = app_commands.Group(name=_("table"), description=_("Open, join and manage game tables"),
+                               guild_only=True)
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    # ---- /table new -----------------------------------------------------------------------------
+    @table.command(name=_("new"), description=_("Open a new table (a lobby in its own thread)"))
+    @app_commands.describe(game=_("The game to play"), seats=_("How many seats (default: the most the game allows)"),
+                           options=_("Table options, e.g. side=b"))
+    @app_commands.rename(game=_("game"), seats=_("seats"), options=_("options"))
+    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
+    async def new(self, interaction: discord.Interaction[Any], game: str,
+                  seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        if interaction.guild is None:
+            raise BotError("bot.guild_only")
+        try:
+            title = get_game(game.strip())
+        except KeyError:
+            raise BotError("table.unknown_game", game=game[:50],
+                           games=", ".join(g.meta.id for g in all_games())) from None
+        interaction.extras["game"] = title
+        user = str(interaction.user.id)
+        row = await rt.call(rt.service.create, title.meta.id, seats=seats, options=parse_options(options),
+                            seed=rt.config.test_seed, creator=user, guild_id=str(interaction.guild_id),
+                            language=guild_lang(interaction, rt.config.language))
+        await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
+        try:
+            channel, posted = await open_table_channel(rt, interaction, row, lang)
+        except Exception:
+            await rt.call(rt.repo.set_status, row.id, "abandoned")
+            raise
+        channel_id = str(getattr(channel, "id", ""))
+        await rt.call(rt.repo.set_channel, row.id, str(interaction.guild_id), channel_id)
+        await rt.call(rt.repo.update_settings, row.id, {"lobby_msgs": posted})
+        await channel.send(clip(t("bot.table.welcome", public_lang(row), table=row.id,
+                                  game=title.meta.name(public_lang(row)), creator=interaction.user.mention)),
+                           allowed_mentions=MENTIONS)
+        await interaction.followup.send(t("bot.table.opened", lang, table=row.id, game=title.meta.name(lang),
+                                          channel=f"<#{channel_id}>"), ephemeral=True)
+
+    # ---- seats ------------------------------------------------------------------------------------
+    @table.command(name=_("join"), description=_("Take a free seat at this channel's table"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await _start(interaction)
+        row = await _rt(interaction).table_here(interaction)
+        await self.seat_change(interaction, row.id, "join")
+
+    @table.command(name=_("leave"), description=_("Give up your seat before the game starts"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await _start(interaction)
+        row = await _rt(interaction).table_here(interaction)
+        await self.seat_change(interaction, row.id, "leave")
+
+    @table.command(name=_("bot"), description=_("Seat a bot at this channel's table"))
+    async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
+        await _start(interaction)
+        row = await _rt(interaction).table_here(interaction)
+        await self.seat_change(interaction, row.id, "addbot")
+
+    @table.command(name=_("start"), description=_("Deal the game with the players seated now"))
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await _start(interaction)
+        row = await _rt(interaction).table_here(interaction)
+        await self.seat_change(interaction, row.id, "start")
+
+    async def seat_change(self, interaction: discord.Interaction[Any], table_id: int, action: str) -> None:
+        """Join / leave / add a bot / start, from a command or a lobby button."""
+        rt = _rt(interaction)
+        lang = str(interaction.extras.get("lang") or interaction_lang(interaction))
+        user = str(interaction.user.id)
+        async with rt.lock(table_id):
+            row = await rt.call(rt.repo.require_table, table_id)
+            if action == "join":
+                seat = await rt.call(rt.service.join, table_id, user, interaction.user.display_name)
+                done = t("table.joined", lang, name=seat.name, seat=seat.seat + 1)
+            elif action == "leave":
+                await rt.call(rt.service.leave, table_id, user)
+                done = t("table.left", lang, name=interaction.user.display_name)
+            elif action == "addbot":
+                seat = await rt.call(rt.service.add_bot, table_id, None)
+                name = t("bot.bot_name", public_lang(row), n=seat.seat + 1)
+                if name != seat.name:
+                    seat = await rt.call(rt.repo.update_seat, table_id, seat.seat, name=name)
+                done = t("table.bot_added", lang, seat=seat.seat + 1)
+            else:
+                result = await rt.call(rt.service.start, table_id, user, manager=rt.is_manager(interaction))
+                await after_start(rt, table_id, result)
+                done = t("table.started", lang)
+            if action != "start":
+                await refresh_lobby(rt, table_id)
+        if interaction.type == discord.InteractionType.application_command:
+            await interaction.followup.send(done, ephemeral=True)
+
+    # ---- reading ------------------------------------------------------------------------------------
+    @table.command(name=_("status"), description=_("Seats, status and who must act at this channel's table"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        loaded = await rt.call(rt.service.load, row.id)
+        embed = lobby_embed(loaded.table, loaded.seats, lang)
+        if loaded.state is not None and not loaded.game.is_over(loaded.state):
+            acting = loaded.game.to_act(loaded.state)
+            embed.add_field(name=t("bot.status.to_act", lang), value=who(loaded.seats, acting, ping=set()) or "-",
+                            inline=False)
+        if loaded.table.deadline_at is not None:
+            stamp = discord.utils.format_dt(loaded.table.deadline_at, "R")
+            embed.add_field(name=t("bot.status.deadline", lang), value=stamp, inline=True)
+        embed.add_field(name=t("bot.status.version", lang), value=str(loaded.table.version), inline=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @table.command(name=_("list"), description=_("The tables being played on this server"))
+    async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        rows = await rt.call(rt.repo.list_tables, str(interaction.guild_id), ("lobby", "active"))
+        lines = [t("bot.list.line", lang, table=r.id, game=game_name(r.game_id, lang),
+                   status=t(f"bot.status.{r.status}", lang), channel=f"<#{r.channel_id}>" if r.channel_id else "-")
+                 for r in rows[-40:]]
+        await interaction.followup.send(clip("\n".join(lines) or t("bot.list.none", lang)), ephemeral=True)
+
+    # ---- authority ------------------------------------------------------------------------------------
+    @table.command(name=_("abandon"), description=_("Stop this table for good (creator or server managers)"))
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        async with rt.lock(row.id):
+            await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
+            await rt.call(rt.repo.set_deadline, row.id, None)
+            await refresh_lobby(rt, row.id)
+        await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
+        await interaction.followup.send(t("table.abandoned", lang), ephemeral=True)
+
+    @table.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
+    @app_commands.rename(seat=_("seat"))
+    @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
+    async def kick(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25]) -> None:
+        lang = await _start(interaction)
+        rt = _rt(interaction)
+        row = await rt.table_here(interaction)
+        if row.status == "lobby":
+            async with rt.lock(row.id):
+                await rt.call(rt.service.kick, row.id, str(interaction.user.id), seat - 1,
+                              manager=rt.is_manager(interaction))
+                await refresh_lobby(rt, row.id)
+            await interaction.followup.send(t("bot.kicked", lang, seat=seat), ephemeral=True)
+            return
+        await self.substitute(interaction, row.id, seat, None, lang)
+
+    @table.command(name=_("sub"), description=_("Give a seat to another member, or to a bot"))
+    @app_commands.rename(seat=_("seat"), member=_("member"))
+    @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
+    async def sub(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
+                  member: discord.Member | None = None) -> None:
+        lang = await _start(interaction)
+        row = await _rt(interaction).table_here(interaction)
+        await self.substitute(interaction, row.id, seat, member, lang)
+
+    async def substitute(self, interaction: discord.Interaction[Any], table_id: int, seat: int,
+                         member: discord.Member | None, lang: str) -> None:
+        rt = _rt(interaction)
+        async with rt.lock(table_id):
+            row = await rt.call(rt.repo.require_table, table_id)
+            if member is not None and member.bot:
+                raise BotError("bot.no_bot_members")
+            name = member.display_name if member else t("bot.bot_name", public_lang(row), n=seat)
+            await rt.call(rt.service.substitute, table_id, str(interaction.user.id), seat - 1,
+                          str(member.id) if member else None, name, manager=rt.is_manager(interaction))
+            text = t("table.substituted", public_lang(row), name=member.mention if member else name, seat=seat)
+            await notice(rt, row.channel_id, text)
+            result = await rt.call(rt.service.run_bots, table_id) if member is None else None
+            if result is not None:
+                await publish(rt, result, None)
+            if row.status == "lobby":
+                await refresh_lobby(rt, table_id)
+        await interaction.followup.send(t("table.substituted", lang, name=name, seat=seat), ephemeral=True)
+
+
+# ---- lobby buttons ----------------------------------------------------------------------------------
+async def lobby_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """Join / Leave / Add bot / Start on a lobby card."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    await interaction.response.defer()
+    rt = _rt(interaction)
+    await rt.table_by_id(interaction, click.table)
+    cog = rt.bot.get_cog("Tables")
+    assert isinstance(cog, Tables)
+    await cog.seat_change(interaction, click.table, click.action)
+
+
+for _action in ("join", "leave", "addbot", "start"):
+    on_action(_action)(lobby_click)
+
+
+async def setup(bot: TabulaBot) -> None:
+    await bot.add_cog(Tables(bot))
+
