@@ -6,8 +6,10 @@ plus the public card and empire data; never from the game state.
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from games.core import Outcome
@@ -39,68 +41,9 @@ GAP = 16
 BOARD_WIDTH = 1400
 CARD_W, CARD_H = 176, 226
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round {round} of {rounds}",
-        "round_short": "Round",
-        "deck": "Deck", "discard": "Discard",
-        "built": "Built", "construction": "Under construction", "drafted": "Drafted this round",
-        "to_act": "TO ACT", "done": "Done", "picked": "Picked", "choosing": "Choosing",
-        "waiting": "Waiting for", "nobody": "Nobody — the game is over",
-        "hand": "{n} cards in hand",
-        "production": "Production", "krystallium_progress": "towards krystallium",
-        "unplaced": "Cubes to place",
-        "character_choice": "Chooses a financier or a general",
-        "cards": "Cards", "multipliers": "Multipliers", "empire": "Empire", "unfinished": "Unfinished",
-        "total": "Total", "vp": "VP",
-        "empire_bonus": "Empire bonus",
-        "structure": "Structure", "vehicle": "Vehicle", "research": "Research", "project": "Project",
-        "discovery": "Discovery",
-        "structure_pl": "structures", "vehicle_pl": "vehicles", "research_pl": "research",
-        "project_pl": "projects", "discovery_pl": "discoveries",
-        "cost": "Cost", "produces": "Produces", "bonus": "Bonus", "points": "Points",
-        "recycle": "Recycle", "per": "per",
-        "your_hand": "Your hand", "your_pick": "Your pick", "your_drafted": "Drafted this round",
-        "your_construction": "Your construction area",
-        "private_note": "Private — only you can see this",
-        "no_cards": "No cards", "empty": "empty",
-        "results": "Final results", "rank": "Rank", "score": "Score",
-        "built_cards": "Built cards", "leftover": "Leftover cubes",
-        "tiebreaks": "Tie-breaks", "winner": "Winner", "winners": "Winners",
-        "spectator": "Spectator", "you": "You", "colon": ": ", "comma": ", ",
-        "side": "Side {side}",
-    },
-    "zh": {
-        "round": "第 {round} / {rounds} 轮",
-        "round_short": "轮次",
-        "deck": "牌堆", "discard": "弃牌堆",
-        "built": "已完成", "construction": "建设区", "drafted": "本轮轮抽",
-        "to_act": "待行动", "done": "已完成", "picked": "已选牌", "choosing": "选牌中",
-        "waiting": "等待", "nobody": "无人——游戏已结束",
-        "hand": "手牌 {n} 张",
-        "production": "产量", "krystallium_progress": "兑换超能",
-        "unplaced": "待放置方块",
-        "character_choice": "需选择金融家或将军",
-        "cards": "卡牌", "multipliers": "加成", "empire": "帝国", "unfinished": "未完成",
-        "total": "总分", "vp": "分",
-        "empire_bonus": "帝国加成",
-        "structure": "建筑", "vehicle": "交通工具", "research": "研究", "project": "项目",
-        "discovery": "发现",
-        "structure_pl": "建筑", "vehicle_pl": "交通工具", "research_pl": "研究",
-        "project_pl": "项目", "discovery_pl": "发现",
-        "cost": "费用", "produces": "生产", "bonus": "奖励", "points": "分数",
-        "recycle": "回收", "per": "每",
-        "your_hand": "你的手牌", "your_pick": "你选的牌", "your_drafted": "本轮轮抽",
-        "your_construction": "你的建设区",
-        "private_note": "私密信息——仅你可见",
-        "no_cards": "无卡牌", "empty": "空",
-        "results": "最终结果", "rank": "名次", "score": "得分",
-        "built_cards": "已完成卡牌", "leftover": "剩余资源",
-        "tiebreaks": "平局判定", "winner": "获胜者", "winners": "获胜者",
-        "spectator": "观众", "you": "你", "colon": "：", "comma": "、",
-        "side": "{side} 面",
-    },
-}
+# Display words live in a data file next to this module, one table per language.
+_WORDS: dict[str, dict[str, str]] = tomllib.loads(
+    Path(__file__).with_name("wonderful_world.toml").read_text(encoding="utf-8"))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
