@@ -10,6 +10,7 @@ from .core import Game
 # id -> "module:attribute" of the Game instance; modules import lazily so the lobby stays cheap.
 _TITLES: dict[str, str] = {
     "wonderful-world": "games.wonderful_world:GAME",
+    "landlords": "games.landlords:GAME",
 }
 _extra: dict[str, Game[Any, Any]] = {}
 

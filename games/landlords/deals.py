@@ -1,0 +1,130 @@
+"""Deals between players: sales, purchases, swaps and mortgages (rules §10.1, rulings R12, R13)."""
+
+from __future__ import annotations
+
+from games.core import Event, Move
+
+from .board import rules
+from .money import card_value, cards_of, pay
+from .moves import Accept, Decline, Offer
+from .state import NOBODY, LandlordsState, OfferF
+from .step import Step, need
+
+
+def tradeable(state: LandlordsState, seat: int) -> list[str]:
+    """Cards ``seat`` may sell, swap or pledge: all but those held as security (R13)."""
+    return [c for c in cards_of(state, seat) if not c.isdigit() or state.lender[int(c)] == NOBODY]
+
+
+def holds(state: LandlordsState, seat: int, card: str) -> bool:
+    return card in tradeable(state, seat)
+
+
+def redemption(amount: int) -> int:
+    """Loan plus interest, rounded up to the dollar (ruling R13)."""
+    return amount + -(-amount * rules().mortgage_interest_percent // 100)
+
+
+def offer_moves(state: LandlordsState, seat: int, raising: bool) -> list[Move]:
+    """Deals listed in the menus, at book value; any other amount may be typed (R12)."""
+    out: list[Move] = []
+    mine = tradeable(state, seat)
+    cash = state.seats[seat].cash
+    for partner in state.others(seat):
+        for card in mine:
+            out.append(Offer(partner, "sell", card, card_value(state, card)))
+            if card.isdigit():
+                out.append(Offer(partner, "mortgage", card, card_value(state, card) // 2))
+        if raising:
+            continue
+        for card in tradeable(state, partner):
+            if card_value(state, card) <= cash:
+                out.append(Offer(partner, "buy", card, card_value(state, card)))
+    return out
+
+
+def check_offer(state: LandlordsState, seat: int, move: Offer, raising: bool) -> None:
+    """Refuse a deal that could not be carried out as proposed."""
+    need(move.partner in state.others(seat), "error.partner")
+    need(move.amount >= 0, "error.offer_kind")
+    need(move.kind in (("sell", "mortgage") if raising else ("sell", "buy", "swap", "mortgage")),
+         "error.offer_kind")
+    mine = move.kind in ("sell", "swap", "mortgage")
+    need(holds(state, seat if mine else move.partner, move.card), "error.not_holder", card=move.card)
+    if move.kind == "swap":
+        need(holds(state, move.partner, move.other), "error.not_holder", card=move.other)
+    if move.kind == "buy":
+        need(move.amount <= state.seats[seat].cash, "error.no_cash")
+    if move.kind == "mortgage":
+        need(move.card.isdigit(), "error.mortgage_card")
+        need(1 <= move.amount <= card_value(state, move.card) // 2, "error.mortgage_amount",
+             most=card_value(state, move.card) // 2)
+
+
+def propose(state: LandlordsState, seat: int, move: Offer, events: list[Event]) -> None:
+    state.stack.append(OfferF(seat, move.partner, move.kind, move.card, move.other, move.amount))
+    events.append(Event(f"offer_{move.kind}", {"seat": seat, "player": move.partner,
+                                               "card": move.card, "other": move.other,
+                                               "amount": move.amount}))
+
+
+def transfer_card(state: LandlordsState, card: str, frm: int, to: int) -> None:
+    """A card changes hands; its improvement goes with it, its sign back to the box (§3.1, R17)."""
+    if card.isdigit():
+        state.owner[int(card)] = to
+        state.signed[int(card)] = False
+    else:
+        del state.seats[frm].idle[card]
+        state.seats[to].idle[card] = state.turn
+
+
+def redeem(state: LandlordsState, seat: int, space: int, events: list[Event]) -> None:
+    lender = state.lender[space]
+    pay(state, seat, lender, state.loan[space], "redeem", events, space)
+    state.lender[space], state.loan[space] = NOBODY, 0
+
+
+def _payer(frame: OfferF) -> int:
+    """Who hands over cash when the deal is done (nobody for a swap)."""
+    return frame.frm if frame.kind == "buy" else frame.partner
+
+
+class OfferStep(Step):
+    """The other party accepts or declines (rules §10.1), out of turn."""
+
+    accepts = (Accept, Decline)
+
+    def actors(self, state: LandlordsState, frame: OfferF) -> frozenset[int]:
+        return frozenset({frame.partner})
+
+    def legal(self, state: LandlordsState, frame: OfferF, seat: int) -> list[Move]:
+        moves: list[Move] = [Decline()]
+        if frame.kind == "swap" or state.seats[_payer(frame)].cash >= frame.amount:
+            moves.append(Accept())
+        return moves
+
+    def apply(self, state: LandlordsState, frame: OfferF, seat: int, move: Move,
+              events: list[Event]) -> None:
+        if isinstance(move, Decline):
+            state.stack.pop()
+            events.append(Event("offer_declined", {"seat": seat, "player": frame.frm}))
+            return
+        need(frame.kind == "swap" or state.seats[_payer(frame)].cash >= frame.amount,
+             "error.no_cash")
+        state.stack.pop()
+        events.append(Event("offer_accepted", {"seat": seat, "player": frame.frm}))
+        if frame.kind == "sell":
+            pay(state, frame.partner, frame.frm, frame.amount, "sale", events)
+            transfer_card(state, frame.card, frame.frm, frame.partner)
+        elif frame.kind == "buy":
+            pay(state, frame.frm, frame.partner, frame.amount, "sale", events)
+            transfer_card(state, frame.card, frame.partner, frame.frm)
+        elif frame.kind == "swap":
+            transfer_card(state, frame.card, frame.frm, frame.partner)
+            transfer_card(state, frame.other, frame.partner, frame.frm)
+        else:
+            pay(state, frame.partner, frame.frm, frame.amount, "loan", events)
+            space = int(frame.card)
+            state.lender[space], state.loan[space] = frame.partner, redemption(frame.amount)
+            events.append(Event("mortgaged", {"seat": frame.frm, "player": frame.partner,
+                                              "card": frame.card, "amount": state.loan[space]}))

@@ -1,0 +1,235 @@
+"""The Landlord's Game with the Prosperity rules: the engine object the registry exposes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from games.core import (
+    CORE_CATALOG,
+    BadOptions,
+    Catalog,
+    Event,
+    Game,
+    GameMeta,
+    IllegalMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    Rng,
+)
+
+from . import bot, outcome
+from .board import SPACES, board, card_label, rules
+from .money import payee
+from .moves import Accept, Decline, Vote, read
+from .state import (
+    LANDLORD,
+    NOBODY,
+    PROSPERITY,
+    UNANSWERED,
+    LandlordsState,
+    Player,
+    SealedF,
+    TurnF,
+    VoteF,
+)
+from .steps import STEPS
+from .turn import flow
+from .view import LandlordsView, summary, view
+
+REVERSIBLE = frozenset({"improved", "sign_placed", "sign_removed", "paid", "offer_sell",
+                        "offer_buy", "offer_swap", "offer_mortgage"})
+BANK_RESERVE = 1_000_000  # the land office's money; never shown (ruling R22)
+SEAT_PARAMS = frozenset({"seat", "player", "holder"})
+NAMED = SEAT_PARAMS | {"to", "from"}
+
+META = GameMeta(
+    id="landlords",
+    names={"en": "The Landlord's Game", "zh": "地主游戏（繁荣规则）"},
+    min_players=1,
+    max_players=4,
+    rules_reference="docs/rules/landlords.md",
+    engine_version="1",
+    aliases=("landlord", "landlords-game", "prosperity", "地主游戏"),
+    options=(
+        OptionSpec("start_cash", "int", 350, {"en": "Starting cash", "zh": "初始现金"},
+                   minimum=50, maximum=10_000),
+        OptionSpec("win_assets", "int", 2000, {"en": "Assets to win", "zh": "获胜资产"},
+                   minimum=100, maximum=1_000_000),
+        OptionSpec("wages", "int", 200, {"en": "Plain wages", "zh": "普通工资"},
+                   minimum=0, maximum=1000),
+        OptionSpec("round_limit", "int", 30, {"en": "Round limit", "zh": "回合上限"},
+                   minimum=1, maximum=500),
+        OptionSpec("prosperity", "bool", False,
+                   {"en": "Prosperity rules from the start", "zh": "开局即用繁荣规则"}),
+        OptionSpec("play_on", "bool", False,
+                   {"en": "Play on after Prosperity is achieved", "zh": "实现繁荣后继续游戏"}),
+    ),
+)
+
+
+class LandlordsGame(Game[LandlordsState, Move]):
+    meta = META
+    state_type = LandlordsState
+    catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+
+    # ---- setup ---------------------------------------------------------------------------
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        if options["win_assets"] <= options["start_cash"]:
+            raise BadOptions("error.win_below_start", win=options["win_assets"],
+                             start=options["start_cash"])
+
+    def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> LandlordsState:
+        b = board()
+        deck = sorted(b.idle)
+        rng.shuffle(deck)
+        cash = options["start_cash"]
+        return LandlordsState(
+            players=players, rng=rng, options=options,
+            seats=[Player(cash=cash) for _ in range(players)],
+            mode=PROSPERITY if options["prosperity"] else LANDLORD,
+            owner=[NOBODY] * SPACES, improved=[False] * SPACES, signed=[False] * SPACES,
+            lender=[NOBODY] * SPACES, loan=[0] * SPACES, deck=deck,
+            bank=BANK_RESERVE - players * cash, stack=[TurnF()],
+            last_bids=[UNANSWERED] * players, shown_cash=[-1] * players)
+
+    # ---- who acts, what they may do ------------------------------------------------------
+    def to_act(self, state: LandlordsState) -> frozenset[int]:
+        if state.end is not None or not state.stack:
+            return frozenset()
+        top = state.stack[-1]
+        return STEPS[type(top)].actors(state, top)
+
+    def _legal_moves(self, state: LandlordsState, seat: int) -> list[Move]:
+        top = state.stack[-1]
+        return STEPS[type(top)].legal(state, top, seat)
+
+    def _apply(self, state: LandlordsState, seat: int, move: Move, events: list[Event]) -> None:
+        top = state.stack[-1]
+        step = STEPS[type(top)]
+        if not isinstance(move, step.accepts):
+            raise IllegalMove("error.not_now", move=str(move))
+        step.apply(state, top, seat, move, events)
+        flow(state, events)
+
+    def _parse_alias(self, state: LandlordsState, seat: int, text: str,
+                     legal: list[Move]) -> Move | None:
+        """``yes`` / ``no`` (and ``accept`` / ``decline``) while a vote is open."""
+        move = read(text)
+        if isinstance(move, Accept | Decline) and isinstance(state.stack[-1], VoteF):
+            return Vote(isinstance(move, Accept))
+        return None
+
+    def _parse_grammar(self, text: str) -> Move | None:
+        """Any well-formed move (any amount, names for cards); ``apply`` says why it is refused."""
+        return read(text)
+
+    # ---- views and results ---------------------------------------------------------------
+    def view(self, state: LandlordsState, seat: int | None) -> LandlordsView:
+        return view(state, seat, sorted(self.to_act(state)))
+
+    def outcome(self, state: LandlordsState) -> Outcome | None:
+        return outcome.outcome(state)
+
+    def bot_move(self, state: LandlordsState, seat: int, rng: Rng) -> Move:
+        return bot.choose(state, seat, self.legal_moves(state, seat), rng)
+
+    def scramble(self, state: LandlordsState, seat: int | None,
+                 rng: Rng) -> LandlordsState | None:
+        """Change only what ``seat`` hides (ruling R22).
+
+        A seat hides its cash and its sealed bid. Cash is moved between the seat and the bank,
+        whose balance nobody sees, so the total stays constant; a sealed bid is redrawn between
+        the minimum and the new cash. ``None``: the order of the idle-land pile under its top.
+        Once the game is over everything is revealed, so nothing is left to scramble.
+        """
+        if state.end is not None:
+            return None
+        out = self.copy(state)
+        if seat is None:
+            rest = out.deck[1:]
+            rng.shuffle(rest)
+            out.deck[1:] = rest
+            return out
+        player = out.seats[seat]
+        low = 0
+        for frame in out.stack:
+            if isinstance(frame, SealedF) and frame.bids[seat] > 0:
+                low = max(low, frame.minimum)
+        new_cash = low + rng.below(player.cash + 500)
+        if new_cash == player.cash:
+            new_cash += 1
+        out.bank -= new_cash - player.cash
+        player.cash = new_cash
+        for frame in out.stack:
+            if isinstance(frame, SealedF) and frame.bids[seat] > 0:
+                frame.bids[seat] = rng.between(frame.minimum, new_cash)
+        return out
+
+    def invariants(self, state: LandlordsState) -> list[str]:
+        """Money is conserved between players, bank and funds; every card is in one place."""
+        problems = []
+        if state.money() != BANK_RESERVE:
+            problems.append(f"money not conserved: {state.money()} != {BANK_RESERVE}")
+        if any(p.cash < 0 for p in state.seats) or state.general < 0 or state.fund < 0:
+            problems.append("negative cash or fund")
+        idle = list(state.deck) + [c for p in state.seats for c in p.idle]
+        if sorted(idle) != sorted(board().idle):
+            problems.append(f"idle-land cards not conserved: {sorted(idle)}")
+        if sum(state.signed) > rules().signs:
+            problems.append("more signs than the box holds")
+        for space in range(SPACES):
+            owner = state.owner[space]
+            if (state.signed[space] or state.improved[space]) and (
+                    owner < 0 or space not in board().lots):
+                problems.append(f"space {space}: sign or improvement without an owner")
+            if state.lender[space] != NOBODY and (owner < 0 or state.lender[space] == owner):
+                problems.append(f"space {space}: bad pledge")
+        return problems
+
+    def irreversible(self, events: list[Event]) -> bool:
+        """Only a player's own pre-roll housekeeping can be undone freely: improving, signs and
+        proposing a deal. Dice, reveals and answers of other players need consent (DESIGN: undo)."""
+        return any(e.kind not in REVERSIBLE for e in events)
+
+    def summarize(self, view: Any, lang: str) -> list[str]:
+        return summary(self, view, lang)
+
+    # ---- text ----------------------------------------------------------------------------
+    def text(self, key: str, params: Mapping[str, Any] | None, lang: str,
+             names: Sequence[str] | None = None) -> str:
+        """As the base, but players' names also stand in for payees and holders ("to", "from")."""
+        def shown(name: str, value: Any, language: str) -> str | None:
+            if names is not None and name in NAMED and isinstance(value, int) \
+                    and 0 <= value < len(names):
+                return names[value]
+            return self.param_text(name, value, language)
+
+        return self.catalog.text(key, params, lang, shown)
+
+    def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        if name in SEAT_PARAMS and isinstance(value, int):
+            return f"#{value + 1}" if value >= 0 else self.text(f"payee.{payee(value)}", {}, lang)
+        if name in {"to", "from"}:
+            if isinstance(value, int):
+                return f"#{value + 1}"
+            return self.text(f"payee.{value}", {}, lang)
+        if name == "space" and isinstance(value, int):
+            return f"{board().spaces[value].label(lang)} ({value})"
+        if name in {"card", "other"} and isinstance(value, str) and value:
+            return card_label(value, lang) + (f" ({value})" if value.isdigit() else "")
+        if name in {"reason", "why"} and isinstance(value, str):
+            return self.text(f"reason.{value}", {}, lang)
+        if name == "yes" and isinstance(value, bool):
+            return self.text("word.yes" if value else "word.no", {}, lang)
+        return None
+
+    def move_label(self, state: LandlordsState, seat: int, move: Move, lang: str) -> str:
+        for attr in ("space", "card"):
+            value = getattr(move, attr, None)
+            if value is not None and str(value) != "":
+                return f"{move} — {card_label(str(value), lang)}"
+        return str(move)
+

@@ -1,0 +1,225 @@
+"""A player's turn, the end of turns and rounds, and the end of the game (rules §1.2, §1.5, §2)."""
+
+from __future__ import annotations
+
+from games.core import Event, Move
+
+from .board import board, rules
+from .deals import check_offer, offer_moves, propose, redeem
+from .debt import pay_debt
+from .landing import advance, ride_on, roll
+from .money import assets, pay, settle
+from .moves import Buy, Improve, Offer, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
+from .prosperity import call_vote
+from .state import (
+    BANK,
+    GENERAL,
+    LANDLORD,
+    NOBODY,
+    PROSPERITY,
+    DebtF,
+    Due,
+    EndInfo,
+    LandlordsState,
+    LotF,
+    RideF,
+    TurnF,
+)
+from .step import Step, need
+
+
+def _own_lots(state: LandlordsState, seat: int) -> list[int]:
+    return [i for i in board().lots if state.owner[i] == seat]
+
+
+def signs_left(state: LandlordsState) -> int:
+    return rules().signs - sum(state.signed)
+
+
+class TurnStep(Step):
+    """Before rolling (rules §2.1): improvements, signs, deals, redemptions, a vote; then roll."""
+
+    accepts = (Roll, Improve, Sign, Unsign, Redeem, Offer, Vote)
+
+    def actors(self, state: LandlordsState, frame: TurnF) -> frozenset[int]:
+        return frozenset({state.current})
+
+    def legal(self, state: LandlordsState, frame: TurnF, seat: int) -> list[Move]:
+        r, cash = rules(), state.seats[seat].cash
+        moves: list[Move] = [Roll()]
+        for lot in _own_lots(state, seat):
+            if not state.improved[lot] and cash >= r.improvement_cost:
+                moves.append(Improve(lot))
+            if lot not in state.touched:
+                if state.signed[lot]:
+                    moves.append(Unsign(lot))
+                elif signs_left(state) > 0:
+                    moves.append(Sign(lot))
+        moves += [Redeem(i) for i, lender in enumerate(state.lender)
+                  if lender != NOBODY and state.owner[i] == seat and cash >= state.loan[i]]
+        if state.offers_made < r.offers_per_turn:
+            moves += offer_moves(state, seat, raising=False)
+        if state.mode == LANDLORD and seat not in state.vote_called:
+            moves.append(Vote(True))
+        return moves
+
+    def apply(self, state: LandlordsState, frame: TurnF, seat: int, move: Move,
+              events: list[Event]) -> None:
+        r = rules()
+        if isinstance(move, Roll):
+            state.stack.pop()
+            _roll(state, seat, events)
+        elif isinstance(move, Improve):  # §3.1
+            need(move.space in _own_lots(state, seat), "error.not_owner", space=move.space)
+            need(not state.improved[move.space], "error.improved", space=move.space)
+            need(state.seats[seat].cash >= r.improvement_cost, "error.no_cash")
+            pay(state, seat, BANK, r.improvement_cost, "improvement", events, move.space)
+            state.improved[move.space] = True
+            events.append(Event("improved", {"seat": seat, "space": move.space}))
+        elif isinstance(move, Sign | Unsign):  # §3.3
+            need(move.space in _own_lots(state, seat), "error.not_owner", space=move.space)
+            need(move.space not in state.touched, "error.sign_twice", space=move.space)
+            placing = isinstance(move, Sign)
+            need(state.signed[move.space] != placing, "error.sign_state", space=move.space)
+            need(not placing or signs_left(state) > 0, "error.no_signs")
+            state.signed[move.space] = placing
+            state.touched.append(move.space)
+            events.append(Event("sign_placed" if placing else "sign_removed",
+                                {"seat": seat, "space": move.space}))
+        elif isinstance(move, Redeem):  # R13
+            need(0 <= move.space < len(state.owner) and state.owner[move.space] == seat
+                 and state.lender[move.space] != NOBODY, "error.not_pledged", space=move.space)
+            need(state.seats[seat].cash >= state.loan[move.space], "error.no_cash")
+            redeem(state, seat, move.space, events)
+        elif isinstance(move, Offer):  # §10.1
+            need(state.offers_made < r.offers_per_turn, "error.too_many_offers")
+            check_offer(state, seat, move, raising=False)
+            state.offers_made += 1
+            propose(state, seat, move, events)
+        else:
+            assert isinstance(move, Vote)
+            need(move.yes and state.mode == LANDLORD and seat not in state.vote_called,
+                 "error.vote")
+            call_vote(state, seat, events)
+
+
+def _roll(state: LandlordsState, seat: int, events: list[Event]) -> None:
+    player = state.seats[seat]
+    d1, d2 = roll(state, seat, events)
+    if player.in_jail:  # §9.2 leave on a roll of 6 or more, moving by that roll (R6)
+        if d1 + d2 < rules().jail_release_roll:
+            events.append(Event("jail_stays", {"seat": seat}))
+            return
+        player.in_jail = False
+        events.append(Event("jail_leaves", {"seat": seat}))
+    advance(state, seat, d1 + d2, events, (d1, d2))
+
+
+class RideStep(Step):
+    """Ride on to the next railroad, or stay (rules §6.2)."""
+
+    accepts = (Ride, Stay)
+
+    def actors(self, state: LandlordsState, frame: RideF) -> frozenset[int]:
+        return frozenset({state.current})
+
+    def legal(self, state: LandlordsState, frame: RideF, seat: int) -> list[Move]:
+        return [Ride(), Stay()]
+
+    def apply(self, state: LandlordsState, frame: RideF, seat: int, move: Move,
+              events: list[Event]) -> None:
+        state.stack.pop()
+        if isinstance(move, Ride):
+            ride_on(state, seat, frame.space, events)
+
+
+class LotStep(Step):
+    """An unowned lot: buy it at its price from the land office, or pass (rules §3.4, R2)."""
+
+    accepts = (Buy, Pass)
+
+    def actors(self, state: LandlordsState, frame: LotF) -> frozenset[int]:
+        return frozenset({state.current})
+
+    def legal(self, state: LandlordsState, frame: LotF, seat: int) -> list[Move]:
+        price = board().spaces[frame.space].price
+        return [Pass(), Buy()] if state.seats[seat].cash >= price else [Pass()]
+
+    def apply(self, state: LandlordsState, frame: LotF, seat: int, move: Move,
+              events: list[Event]) -> None:
+        space = board().spaces[frame.space]
+        if isinstance(move, Buy):
+            need(state.seats[seat].cash >= space.price, "error.no_cash")
+            state.stack.pop()
+            pay(state, seat, BANK, space.price, "lot", events, frame.space)
+            state.owner[frame.space] = seat
+            events.append(Event("bought", {"seat": seat, "space": frame.space}))
+            return
+        state.stack.pop()
+        events.append(Event("declined", {"seat": seat, "card": str(frame.space)}))
+        if frame.rent_on_pass:  # R2: the land rent of an unsold lot goes to the treasury
+            settle(state, [Due(seat, GENERAL, space.rent, "land_rent", frame.space)], events)
+
+
+# ---- flow between moves -----------------------------------------------------------------------
+
+def next_turn(state: LandlordsState, events: list[Event]) -> None:
+    """Pass the turn to the next player still in; a new round may hit the limit (§1.5)."""
+    active = state.active()
+    later = [s for s in active if s > state.current]
+    nxt = later[0] if later else active[0]
+    if not later:
+        if state.round >= state.options["round_limit"]:
+            finish(state, "rounds", events)
+            return
+        state.round += 1
+    state.current, state.turn = nxt, state.turn + 1
+    state.offers_made, state.vote_called, state.touched = 0, [], []
+    state.stack.append(TurnF())
+    events.append(Event("turn", {"seat": nxt, "round": state.round}))
+
+
+def finish(state: LandlordsState, reason: str, events: list[Event]) -> None:
+    state.stack.clear()
+    state.end = EndInfo(reason, state.round)
+    events.append(Event(f"end_{reason}", {"round": state.round}))
+
+
+def check_end(state: LandlordsState, events: list[Event]) -> bool:
+    """The game ends at $2,000 of assets (§1.2), at Prosperity (§11.12) or with one player left."""
+    active = state.active()
+    if not active or (len(state.seats) > 1 and len(active) == 1):
+        finish(state, "last", events)
+        return True
+    goal = state.options["win_assets"]
+    rich = [s for s in active if assets(state, s) >= goal]
+    if rich:
+        for seat in rich:
+            events.append(Event("big_landlord", {"seat": seat, "amount": assets(state, seat)}))
+        finish(state, "won", events)
+        return True
+    if state.mode == PROSPERITY and not state.achieved:
+        target = 2 * state.options["start_cash"]
+        poorest = min(state.seats[s].cash for s in active)
+        if poorest >= target:
+            events.append(Event("prosperity_achieved", {"amount": target}))
+            if not state.options["play_on"]:
+                finish(state, "prosperity", events)
+                return True
+            state.achieved = True
+    return False
+
+
+def flow(state: LandlordsState, events: list[Event]) -> None:
+    """After every move: pay debts that can now be paid, end turns, check the end of the game."""
+    while not check_end(state, events):
+        if not state.stack:
+            next_turn(state, events)
+            if state.end:
+                return
+            continue
+        top = state.stack[-1]
+        if isinstance(top, DebtF) and state.seats[top.debtor].cash >= top.amount:
+            pay_debt(state, top, events)
+            continue
+        return

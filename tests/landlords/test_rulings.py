@@ -1,0 +1,403 @@
+"""One scenario per ruling (R1–R28) of docs/rules/landlords.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import Event, GameError, Rng
+from games.landlords import GAME
+from games.landlords.board import board
+from games.landlords.landing import go_back
+from games.landlords.money import assets
+from games.landlords.state import GENERAL, NOBODY, PUBLIC
+
+from .helpers import fresh, give, own, place, table
+
+
+def test_ruling_R1_board_uses_period_names_in_two_languages() -> None:
+    b = board()
+    names = [b.spaces[u].name["en"] for u in b.utilities]
+    assert names == ["Soakem Lighting System", "Slambang Trolley", "Ding Dong Telephone"]
+    assert b.spaces[34].name["en"] == "Lord Blueblood's Estate"
+    assert b.spaces[31].name["en"] == "Broadway" and b.spaces[31].rent == 100
+    assert all(s.name["zh"] and s.name["en"] for s in b.spaces)
+    assert [b.spaces[i].price for i in b.lots] == sorted(b.spaces[i].price for i in b.lots)
+
+
+def test_ruling_R2_unowned_lot_passed_up_pays_land_rent_to_the_treasury() -> None:
+    t = table(2)
+    t.roll(0, 1, 2)
+    t.do(0, "pass")
+    assert t.cash(0) == 340 and t.s.general == 10 and t.s.owner[3] == NOBODY
+
+
+def test_ruling_R3_nobody_passes_the_corner_an_inexact_roll_pays_plain_wages() -> None:
+    t = table(2)
+    place(t, 0, 37)
+    t.roll(0, 6, 6)
+    assert t.s.seats[0].pos == 0 and t.cash(0) == 550
+    t.roll(1, 1, 1)
+    t.roll(0, 1, 2)  # next turn starts from the corner
+    assert t.s.seats[0].pos == 3
+
+
+def test_ruling_R4_moving_backwards_passes_the_corner_without_pay() -> None:
+    s = fresh(2)
+    s.seats[0].pos = 3
+    events: list[Event] = []
+    go_back(s, 0, 5, events)
+    assert s.seats[0].pos == 38 and s.seats[0].cash == 350
+    assert not any(e.kind == "received" for e in events)
+
+
+def test_ruling_R5_riding_from_the_last_railroad_stops_at_the_corner() -> None:
+    t = table(2)
+    own(t, 1, 30)
+    place(t, 0, 27)
+    t.roll(0, 1, 2)
+    t.do(0, "ride")
+    assert t.s.seats[0].pos == 0 and t.cash(0) == 350 - 100 + 200
+
+
+def test_ruling_R5_no_auction_at_the_railroad_one_rides_to() -> None:
+    t = table(2)
+    own(t, 1, 10)
+    place(t, 0, 7)
+    t.roll(0, 1, 2)
+    t.do(0, "ride")  # P.D.Q. R.R. is unowned: no auction there
+    assert t.s.seats[0].pos == 20 and GAME.to_act(t.s) == {1}
+
+
+def test_ruling_R6_landing_on_the_jail_jails_and_release_moves_by_that_roll() -> None:
+    t = table(2)
+    place(t, 0, 5)
+    t.roll(0, 1, 2)
+    assert t.s.seats[0].in_jail and t.cash(0) == 300
+    t.roll(1, 1, 1)
+    t.roll(0, 1, 5)
+    assert t.s.seats[0].pos == 14 and t.step() == "declare"
+
+
+def test_ruling_R7_hotel_counts_assets_not_cash_alone() -> None:
+    t = table(2)
+    give(t, 0, 500)
+    own(t, 0, 31)
+    t.s.improved[31] = True  # 500 + 300 + 250 = 1050 of assets
+    place(t, 0, 25)
+    t.roll(0, 1, 2)
+    assert t.cash(0) == 475 and "hotel_back" not in t.kinds()
+
+
+def test_ruling_R8_land_tax_counts_idle_land_cards() -> None:
+    t = table(2)
+    own(t, 0, 5)
+    t.s.seats[0].idle = {"y1": 0, "y2": 0}
+    t.roll(0, 1, 1)
+    assert t.cash(0) == 335
+
+
+def test_ruling_R9_evasion_is_judged_by_the_tax_and_a_wrong_challenge_is_free() -> None:
+    t = table(2)
+    give(t, 0, 450)
+    place(t, 0, 11)
+    t.roll(0, 1, 2)
+    t.do(0, "declare 400")  # the same $40 as on $450
+    t.do(1, "challenge")
+    assert "honest" in t.kinds() and t.cash(0) == 410 and t.cash(1) == 350
+
+
+def test_ruling_R9_the_declaration_is_asked_even_of_the_poor() -> None:
+    t = table(2)
+    give(t, 0, 50)
+    place(t, 0, 11)
+    t.roll(0, 1, 2)
+    assert t.legal(0) == ["declare 0"]
+
+
+def test_ruling_R10_the_land_office_covers_a_short_treasury() -> None:
+    t = table(2)
+    t.s.seats[0].idle = {"y8": 0}
+    t.s.deck.remove("y8")
+    t.s.general, t.s.bank = 100, t.s.bank - 100
+    bank = t.s.bank
+    t.roll(0, 1, 3)
+    t.do(0, "sell y8")
+    assert t.cash(0) == 850 and t.s.general == 0 and t.s.bank == bank - 400
+
+
+def test_ruling_R11_two_players_both_must_vote_yes() -> None:
+    t = table(2)
+    t.do(0, "vote prosperity yes")
+    assert t.s.mode == "landlord"
+    t.do(1, "vote prosperity yes")
+    assert t.s.mode == "prosperity"
+
+
+def test_ruling_R11_a_solo_player_adopts_prosperity_alone() -> None:
+    t = table(1)
+    t.do(0, "vote prosperity yes")
+    assert t.s.mode == "prosperity"
+
+
+def test_ruling_R12_three_offers_a_turn_and_any_amount_typed() -> None:
+    t = table(2)
+    own(t, 0, 31)
+    for amount in (777, 500, 400):
+        t.do(0, f"offer 2 sell 31 for ${amount}")
+        t.do(1, "decline")
+    assert not any(m.startswith("offer") for m in t.legal(0))
+    with pytest.raises(GameError):
+        t.do(0, "offer 2 sell 31 for 300")
+
+
+def test_ruling_R12_offers_by_card_name() -> None:
+    t = table(2)
+    own(t, 0, 31)
+    t.do(0, "offer 2 sell broadway for 250")
+    assert GAME.view(t.s, None).offer.card == "31"  # type: ignore[union-attr]
+
+
+def test_ruling_R13_mortgage_limits_and_security() -> None:
+    t = table(2)
+    own(t, 0, 31)
+    with pytest.raises(GameError):
+        t.do(0, "offer 2 mortgage 31 for 151")  # more than half of $300
+    t.do(0, "offer 2 mortgage 31 for 100")
+    t.do(1, "accept")
+    assert t.s.loan[31] == 110
+    with pytest.raises(GameError):
+        t.do(0, "offer 2 sell 31 for 300")  # held as security
+    assert assets(t.s, 0) == 450 + 300 - 110 and assets(t.s, 1) == 250 + 110
+
+
+def test_ruling_R13_the_public_pays_a_lender_first() -> None:
+    t = table(2, prosperity=True)
+    own(t, 1, 6)
+    own(t, 0, 31)
+    t.s.lender[6], t.s.loan[6] = 0, 110
+    t.s.fund, t.s.bank = 150, t.s.bank - 150
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    assert t.s.owner[6] == PUBLIC and t.cash(0) == 350 - 100 + 110 and t.cash(1) == 350 + 90
+
+
+def test_ruling_R14_a_lander_who_passes_opens_no_auction() -> None:
+    t = table(3)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    t.do(0, "pass")
+    assert t.s.owner[6] == NOBODY and GAME.to_act(t.s) == {1}
+
+
+def test_ruling_R14_an_equal_counter_bid_wins_and_ties_go_in_turn_order() -> None:
+    t = table(4)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    t.do(0, "bid 200")
+    t.do(3, "bid 220")
+    t.do(2, "bid 220")
+    t.do(1, "bid 200")
+    assert t.s.owner[6] == 2
+    t2 = table(2)
+    place(t2, 0, 3)
+    t2.roll(0, 1, 2)
+    t2.do(0, "bid 200")
+    t2.do(1, "bid 200")
+    assert t2.s.owner[6] == 1
+
+
+def test_ruling_R14_no_bid_above_ones_cash() -> None:
+    t = table(2)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    with pytest.raises(GameError):
+        t.do(0, "bid 351")
+
+
+def test_ruling_R15_own_card_auctions_start_at_10_once_per_debt() -> None:
+    t = table(2)
+    own(t, 0, 5)
+    own(t, 1, 31)
+    give(t, 0, 50)
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    t.do(0, "auction 5")
+    assert GAME.view(t.s, None).auction.minimum == 10  # type: ignore[union-attr]
+    t.do(1, "pass")
+    assert "auction 5" not in t.legal(0) and "plead" in t.legal(0)
+
+
+def test_ruling_R16_refused_debtor_loses_cards_to_the_creditor_and_lenders() -> None:
+    t = table(3)
+    own(t, 0, 5, 7)
+    own(t, 1, 31)
+    t.s.lender[7], t.s.loan[7] = 2, 66
+    give(t, 0, 20)
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    t.do(0, "auction 5")
+    t.do(1, "pass")
+    t.do(2, "pass")
+    t.do(0, "plead")
+    t.do(1, "decline")
+    assert t.s.seats[0].bankrupt and t.s.owner[5] == 1 and t.s.owner[7] == 2
+    assert t.s.lender[7] == NOBODY
+
+
+def test_ruling_R17_signs_go_back_to_the_box_on_a_sale_and_change_once_a_turn() -> None:
+    t = table(2)
+    own(t, 0, 31)
+    t.do(0, "sign 31")
+    assert "unsign 31" not in t.legal(0)
+    t.do(0, "offer 2 sell 31 for 100")
+    t.do(1, "accept")
+    assert not t.s.signed[31] and GAME.view(t.s, None).signs_left == 4
+
+
+def test_ruling_R18_utility_monopoly_lasts_until_the_first_public_purchase() -> None:
+    t = table(2, prosperity=True)
+    own(t, 1, 6, 16, 26)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    assert t.cash(0) == 250  # the monopoly fare: no utility is public yet
+
+
+def test_ruling_R19_turned_away_to_his_own_lot_or_the_corner() -> None:
+    t = table(2, prosperity=True)
+    own(t, 1, 31)
+    own(t, 0, 33)
+    t.s.signed[31] = True
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    assert t.s.seats[0].pos == 33 and t.cash(0) == 350 - 105 and t.cash(1) == 250
+    t2 = table(2, prosperity=True)
+    own(t2, 1, 39)
+    t2.s.signed[39] = True
+    place(t2, 0, 37)
+    t2.roll(0, 1, 1)
+    assert t2.s.seats[0].pos == 0 and t2.cash(0) == 550 and t2.cash(1) == 220
+
+
+def test_ruling_R20_idle_land_is_still_traded_under_prosperity() -> None:
+    t = table(2, prosperity=True)
+    t.roll(0, 1, 3)
+    assert "bid 100" in t.legal(0)
+
+
+def test_ruling_R21_fund_remainder_joins_the_general_fund() -> None:
+    t = table(2, prosperity=True)
+    own(t, 0, 31)
+    t.s.owner[6] = t.s.owner[16] = PUBLIC
+    t.s.fund, t.s.bank = 150, t.s.bank - 150
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    assert t.s.owner[26] == PUBLIC and t.s.fund == 0 and t.s.general == 50
+    assert "all_public" in t.kinds()
+
+
+def test_ruling_R22_scramble_moves_only_hidden_cash_and_the_bank_is_never_shown() -> None:
+    s = fresh(3)
+    other = GAME.scramble(s, 1, Rng(5))
+    assert other is not None and other.money() == s.money() and other.seats[1].cash != s.seats[1].cash
+    assert [p.cash for i, p in enumerate(other.seats) if i != 1] == [350, 350]
+    assert GAME.view(other, 0) == GAME.view(s, 0) and GAME.view(other, 1) != GAME.view(s, 1)
+    assert "bank" not in GAME.view(s, None).__struct_fields__
+
+
+def test_ruling_R23_prosperity_is_measured_on_cash() -> None:
+    t = table(2, prosperity=True)
+    give(t, 0, 700)
+    own(t, 1, 39)  # $400 of land but $350 of cash
+    t.roll(0, 1, 1)
+    assert t.s.end is None
+
+
+def test_ruling_R24_plain_wages_default_to_200() -> None:
+    t = table(2)
+    place(t, 0, 39)
+    t.roll(0, 3, 4)
+    assert t.cash(0) == 550
+
+
+def test_ruling_R25_round_limit_ties_broken_by_cash_bankrupt_last() -> None:
+    t = table(3, round_limit=1)
+    own(t, 1, 3)  # 250 cash + 100 land = 350, like seat 2's 350 cash
+    give(t, 1, 250)
+    t.s.seats[0].bankrupt = True
+    t.s.seats[0].out_turn = 1
+    t.s.bank += t.s.seats[0].cash
+    t.s.seats[0].cash = 0
+    t.s.current = 1
+    place(t, 1, 20)
+    place(t, 2, 20)
+    t.roll(1, 1, 1)  # the improvement tax: nothing to pay
+    t.roll(2, 1, 1)
+    outcome = GAME.outcome(t.s)
+    assert outcome is not None
+    assert [(s.seat, s.rank) for s in outcome.standings] == [(2, 1), (1, 2), (0, 3)]
+    assert any(key == "outcome.tiebreak_cash" for key, _ in outcome.reasons)
+
+
+def test_ruling_R26_passing_an_owned_lot_costs_nothing() -> None:
+    t = table(2)
+    own(t, 1, 31, 33)
+    place(t, 0, 29)
+    t.roll(0, 3, 4)  # over Broadway and Madison Square to 36
+    assert t.s.seats[0].pos == 36 and t.cash(0) == 350 and t.cash(1) == 350
+
+
+def test_ruling_R16_a_public_creditor_always_consents() -> None:
+    t = table(2)
+    give(t, 0, 10)
+    place(t, 0, 31)
+    t.roll(0, 1, 2)  # the estate: jail and a $50 fine
+    assert t.s.stack[-1].to == GENERAL  # type: ignore[union-attr]
+    t.do(0, "plead")  # a public body always consents (R16)
+    assert t.s.general == 10 and GAME.to_act(t.s) == {1}
+
+
+def test_ruling_R27_assets_are_cash_plus_book_values() -> None:
+    t = table(2)
+    own(t, 0, 31, 6)
+    t.s.improved[31] = True
+    t.s.seats[0].idle = {"y8": 0}
+    assert assets(t.s, 0) == 350 + 300 + 250 + 200 + 100
+    view = GAME.view(t.s, 1).players[0]
+    assert view.cash is None and view.public_assets == 850
+
+
+def test_ruling_R28_solo_auctions_resolve_at_once() -> None:
+    t = table(1)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    t.do(0, "bid 200")
+    assert t.s.owner[6] == 0 and GAME.to_act(t.s) == {0} and t.s.turn == 2
+
+
+def test_ruling_R29_the_office_offers_its_top_card_face_up() -> None:
+    t = table(2)
+    assert GAME.view(t.s, None).idle_next == t.s.deck[0]
+    t.s.seats[0].idle = {t.s.deck.pop(0): 0}
+    card = next(iter(t.s.seats[0].idle))
+    t.roll(0, 1, 3)
+    t.do(0, f"sell {card}")
+    assert t.s.deck[-1] == card
+
+
+def test_ruling_R22_amounts_revealed_by_rules_stay_in_every_view() -> None:
+    t = table(3)
+    own(t, 1, 31)
+    give(t, 0, 20)
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    t.do(0, "plead")
+    t.do(1, "accept")  # the debtor hands over all his cash: now public
+    assert GAME.view(t.s, 2).players[0].revealed_cash == 20
+    t2 = table(3)
+    place(t2, 0, 3)
+    t2.roll(0, 1, 2)
+    t2.do(0, "bid 200")
+    t2.do(1, "bid 230")
+    t2.do(2, "pass")
+    last = GAME.view(t2.s, None).last_auction
+    assert last is not None and [(b.seat, b.amount) for b in last.bids] == [(1, 230), (2, None)]
