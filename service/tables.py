@@ -206,6 +206,24 @@ class TableService:
             return None
         return self._settle_bots(loaded, [])
 
+    def autoplay(self, table_id: int, seat: int, *, max_moves: int = 50) -> MoveResult | None:
+        """Play the bot's moves for a late human ``seat`` until it no longer has to act (a deadline
+        policy), then let bot seats answer; all in one commit. ``None`` if the seat need not act."""
+        loaded = self.load(table_id)
+        if loaded.table.status != "active" or seat not in loaded.game.to_act(loaded.state):
+            return None
+        game, steps = loaded.game, []
+        seq = loaded.last_seq
+        for _ in range(max_moves):
+            if seat not in game.to_act(loaded.state):
+                break
+            seq += 1
+            move = game.bot_move(loaded.state, seat, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
+            applied = game.apply(loaded.state, seat, move)
+            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True))
+            loaded.state = applied.state
+        return self._settle_bots(loaded, steps)
+
     def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
         """Take back the user's own last move, if nothing was revealed or played since.
 

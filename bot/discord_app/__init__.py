@@ -47,5 +47,6 @@ def run_bot(config: BotConfig | None = None) -> None:
     token = config.discord_token or os.environ.get("DISCORD_TOKEN")
     if not token:
         raise SystemExit("DISCORD_TOKEN is not set")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     bot = build_bot(config)
-    bot.run(token, log_level=logging.INFO, root_logger=True)
+    bot.run(token, log_handler=None)

@@ -93,13 +93,12 @@ def move_components(table: int, version: int, moves: Sequence[tuple[str, str]], 
     return [TableSelect(table, version, "play", options=options, placeholder=placeholder, row=first_row)]
 
 
-def public_items(loaded: Loaded, lang: str) -> list[discord.ui.Item[Any]]:
-    """Components of a public post: "my view" and, when safe, the moves themselves."""
+def public_items(loaded: Loaded, lang: str, moves: Sequence[tuple[str, str]]) -> list[discord.ui.Item[Any]]:
+    """Components of a public post: "my view" and, when safe (see :func:`public_moves`), moves."""
     table = loaded.table
     items: list[discord.ui.Item[Any]] = [
-        TableButton(table.id, table.version, "view", label=t("bot.button.myview", lang), emoji="🂠",
+        TableButton(table.id, table.version, "view", label=t("bot.button.myview", lang), emoji="🃏",
                     style=discord.ButtonStyle.primary, row=0)]
-    moves = public_moves(loaded, lang)
     if moves:
         items += move_components(table.id, table.version, moves, first_row=1, max_buttons=MAX_PUBLIC_BUTTONS,
                                  placeholder=t("bot.panel.choose", lang), style=discord.ButtonStyle.secondary)
@@ -222,7 +221,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
     content = (clip_lines(lines, 2000 - len(tail) - 1) + "\n" + tail) if lines else tail
-    view = None if result.finished else make_view(public_items(loaded, lang))
+    view = None
+    if not result.finished:
+        view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
     try:
         message = await channel.send(clip(content), files=files, view=view or discord.utils.MISSING,
                                      allowed_mentions=MENTIONS)

@@ -22,7 +22,7 @@ log = logging.getLogger("tabula.discord")
 class BotError(GameError):
     """A refusal of the Discord adapter itself (no table here, not allowed, ...)."""
 
-    default_key = "bot.error"
+    default_key = "bot.refused"
 
 
 async def reply(interaction: discord.Interaction[Any], content: str | None = None, *, ephemeral: bool = True,
@@ -54,7 +54,7 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
         log.info("refused (%s): %s", error.key, describe(interaction))
     else:
         log.error("unexpected error: %s", describe(interaction), exc_info=error)
-        text = t("bot.error.unexpected", lang)
+        text = t("bot.unexpected", lang)
     try:
         await reply(interaction, text[:2000], ephemeral=True)
     except discord.HTTPException:

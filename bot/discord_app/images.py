@@ -71,7 +71,7 @@ class Images:
         else:
             with recording() as drawn:
                 data = draw(renderer)
-            self._log_text(kind, data, [d.text for d in drawn])
+            self._log_text(kind, data, sorted({d.text for d in drawn} | {d.source for d in drawn}))
         if len(data) > UPLOAD_LIMIT:
             log.warning("%s image of %s is %d bytes, over the upload limit; not sent", kind, game_id, len(data))
             return None

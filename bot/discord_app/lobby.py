@@ -59,8 +59,19 @@ def _find_channel(guild: discord.Guild, ref: str, kind: type[Any]) -> Any:
     return None
 
 
-async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any], table: TableRow,
-                             lang: str) -> tuple[discord.abc.Messageable, list[list[str]]]:
+async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
+                             table: TableRow) -> tuple[discord.abc.Messageable, list[list[str]]]:
+    """Create the table's own channel and post its lobby card (see :func:`_open`); a missing
+    permission becomes a refusal that says which permissions the bot needs."""
+    try:
+        return await _open(rt, interaction, table)
+    except discord.Forbidden:
+        log.warning("missing permissions to open table %s in guild %s", table.id, interaction.guild_id)
+        raise BotError("bot.missing_permissions") from None
+
+
+async def _open(rt: Runtime, interaction: discord.Interaction[Any],
+                table: TableRow) -> tuple[discord.abc.Messageable, list[list[str]]]:
     """Create the table's own channel and post its lobby card.
 
     By default a thread under the channel where the table was asked (threads do not count
@@ -83,9 +94,13 @@ async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
         lobby = await channel.send(embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
         posted = [[str(channel.id), str(lobby.id)]]
         if isinstance(here, discord.abc.Messageable) and getattr(here, "id", None) != channel.id:
-            announce = await here.send(t("bot.table.announce", public_lang(table), channel=channel.mention),
-                                       embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
-            posted.append([str(announce.channel.id), str(announce.id)])
+            try:
+                announce = await here.send(t("bot.table.announce", public_lang(table), channel=channel.mention),
+                                           embed=embed, view=lobby_view(table, public_lang(table)),
+                                           allowed_mentions=QUIET)
+                posted.append([str(announce.channel.id), str(announce.id)])
+            except discord.HTTPException:
+                log.warning("could not announce table %s where it was asked for", table.id, exc_info=True)
         return channel, posted
     home: Any = None
     if rt.config.table_channel:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from games.core import Event, Game, Outcome, visible_events
-from service import SERVICE_CATALOG, Loaded, MoveResult
+from service import Loaded, MoveResult
 from storage.models import SeatRow, TableRow
 
 from .i18n import t
@@ -56,20 +56,9 @@ def game_name(game_id: str, lang: str) -> str:
 
 
 def describe_event(game: Game[Any, Any], event: Event, lang: str, names: Sequence[str]) -> str:
-    """One event as a sentence, with seats shown as player names when the title allows it."""
-    if event.kind == "undone":
-        seat = event.params.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-        return SERVICE_CATALOG.text("table.undone", {"seat": who}, lang)
-    if type(game).describe is not Game.describe:  # the title words events itself
-        return str(game.describe(event, lang))
-
-    def param_text(name: str, value: Any, lang_: str) -> str | None:
-        if name in {"seat", "player"} and isinstance(value, int) and 0 <= value < len(names):
-            return f"**{discord.utils.escape_markdown(names[value])}**"
-        return game.param_text(name, value, lang_)
-
-    return game.catalog.text(f"event.{event.kind}", event.params, lang, param_text)
+    """One event as a sentence, with seats shown as (bold) player names."""
+    shown = [f"**{discord.utils.escape_markdown(name)}**" for name in names]
+    return str(game.describe(event, lang, shown))
 
 
 def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,

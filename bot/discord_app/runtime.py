@@ -83,11 +83,14 @@ class Runtime:
         self.images.close()
 
     # ---- finding the table --------------------------------------------------------------------
-    async def table_here(self, interaction: discord.Interaction[Any]) -> TableRow:
-        """The live table played in the interaction's channel (``bot.no_table`` if none)."""
+    async def table_here(self, interaction: discord.Interaction[Any], *, ended_ok: bool = False) -> TableRow:
+        """The live table played in the interaction's channel (``bot.no_table`` if none); with
+        ``ended_ok`` (reading commands) a finished or abandoned table there will do too."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise BotError("bot.guild_only")
         row = await self.call(self.repo.table_for_channel, str(interaction.channel_id))
+        if row is None and ended_ok:
+            row = await self.call(self.repo.table_for_channel, str(interaction.channel_id), live_only=False)
         if row is None:
             raise BotError("bot.no_table")
         self.note(interaction, row)

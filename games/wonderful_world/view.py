@@ -100,6 +100,9 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
     def word(key: str) -> str:
         return game.catalog.text(f"word.{key}", None, lang)
 
+    def label(key: str) -> str:
+        return game.catalog.text(f"summary.{key}", None, lang)
+
     def cards(items: list[CardView]) -> str:
         return ", ".join(f"{designs()[c.card].label(lang)} [{c.uid}]" for c in items) or "-"
 
@@ -109,20 +112,21 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
     for e in view.empires:
         mark = "*" if e.to_act else " "
         prod = " ".join(f"{word(k)[:3]}{v}" for k, v in e.production.items() if v)
-        lines.append(f"{mark}#{e.seat + 1} {empires()[e.empire].label(lang)} — {e.score['total']} VP · {prod}"
-                     f" · K{e.krystallium} F{e.financier} G{e.general} ({e.reserve}/5)")
-        lines.append(f"    built: {cards(e.built)}")
+        lines.append(f"{mark}#{e.seat + 1} {empires()[e.empire].label(lang)} — {e.score['total']} {label('vp')}"
+                     f" · {prod} · {word('krystallium')} {e.krystallium} · {word('financier')} {e.financier}"
+                     f" · {word('general')} {e.general} · {label('reserve')} {e.reserve}/5")
+        lines.append("    " + label("built") + cards(e.built))
         slots = "; ".join(
-            f"{designs()[s.card].label(lang)} [{s.uid}] needs "
+            f"{designs()[s.card].label(lang)} [{s.uid}] " + label("needs")
             + " ".join(f"{n} {word(k)}" for k, n in s.missing.items())
             for s in e.construction)
-        lines.append(f"    building: {slots or '-'}")
+        lines.append("    " + label("building") + (slots or "-"))
         if e.pool:
-            lines.append("    to place: " + " ".join(f"{n} {word(k)}" for k, n in e.pool.items()))
+            lines.append("    " + label("to_place") + " ".join(f"{n} {word(k)}" for k, n in e.pool.items()))
         if e.drafted:
-            lines.append(f"    drafted: {cards(e.drafted)}")
+            lines.append("    " + label("drafted") + cards(e.drafted))
         if e.hand is not None and e.hand:
-            lines.append(f"    hand: {cards(e.hand)}")
+            lines.append("    " + label("hand") + cards(e.hand))
         if e.picked is not None:
-            lines.append(f"    picked: {cards([e.picked])}")
+            lines.append("    " + label("picked") + cards([e.picked]))
     return lines

@@ -237,3 +237,14 @@ def test_chinese_names_round_trip(service: TableService) -> None:
     service.join(table.id, "u0", "张三")
     service.join(table.id, "u1", "李四")
     assert [s.name for s in service.repo.seats(table.id)] == ["张三", "李四"]
+
+
+def test_autoplay_moves_for_a_late_seat_in_one_commit(service: TableService) -> None:
+    tid = seated(service, 2)
+    start = service.start(tid, "u0")
+    assert service.autoplay(tid, 5) is None  # not a seat that must act
+    result = service.autoplay(tid, 0)
+    assert result is not None and result.version == start.version + 1
+    assert [s.seat for s in result.steps] == [0] and result.steps[0].by_bot
+    assert 0 not in result.to_act
+    assert [r.user_id for r in service.log(tid)] == [None]

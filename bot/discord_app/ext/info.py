@@ -15,7 +15,7 @@ from discord.ext import commands
 from games.registry import all_games, get_game
 from storage.log import effective_actions
 
-from ..boards import MENTIONS, make_view, post_board, public_items
+from ..boards import MENTIONS, make_view, post_board, public_items, public_moves
 from ..errors import BotError
 from ..i18n import interaction_lang, t
 from ..present import clip, clip_lines, event_lines, public_lang, seat_names
@@ -76,14 +76,17 @@ class Info(commands.Cog):
     async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
         lang = await _start(interaction)
         rt = _rt(interaction)
-        row = await rt.table_here(interaction)
+        row = await rt.table_here(interaction, ended_ok=True)
         loaded = await rt.call(rt.service.load, row.id)
         if loaded.state is None:
             raise BotError("table.not_active", status=row.status)
         if share:
             table_lang = public_lang(loaded.table)
             kwargs = await post_board(rt, loaded, table_lang)
-            view = None if loaded.game.is_over(loaded.state) else make_view(public_items(loaded, table_lang))
+            view = None
+            if not loaded.game.is_over(loaded.state):
+                moves = await rt.call(public_moves, loaded, table_lang)
+                view = make_view(public_items(loaded, table_lang, moves))
             channel = rt.bot.get_partial_messageable(int(row.channel_id or interaction.channel_id or 0))
             await channel.send(view=view or discord.utils.MISSING, allowed_mentions=MENTIONS, **kwargs)
             await interaction.followup.send(t("bot.board.shared", lang), ephemeral=True)
@@ -97,7 +100,7 @@ class Info(commands.Cog):
     async def log(self, interaction: discord.Interaction[Any], full: bool = False) -> None:
         lang = await _start(interaction)
         rt = _rt(interaction)
-        row = await rt.table_here(interaction)
+        row = await rt.table_here(interaction, ended_ok=True)
         lines = await rt.call(log_lines, rt, row.id, str(interaction.user.id), lang)
         if not lines:
             await interaction.followup.send(t("bot.log.empty", lang), ephemeral=True)
@@ -114,7 +117,7 @@ class Info(commands.Cog):
         rt = _rt(interaction)
         example = ""
         if game is None:
-            row = await rt.table_here(interaction)
+            row = await rt.table_here(interaction, ended_ok=True)
             game = row.game_id
             seated = await rt.seated(interaction, row.id)
             if seated.seat is not None and seated.loaded.state is not None:
@@ -144,12 +147,7 @@ class Info(commands.Cog):
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         lang = await _start(interaction)
         rt = _rt(interaction)
-        if interaction.channel_id is None:
-            raise BotError("bot.no_table")
-        row = await rt.call(rt.repo.table_for_channel, str(interaction.channel_id), live_only=False)
-        if row is None:
-            raise BotError("bot.no_table")
-        rt.note(interaction, row)
+        row = await rt.table_here(interaction, ended_ok=True)
         if row.status in ("lobby", "active"):
             raise BotError("bot.export.not_finished")
         data = await rt.call(rt.service.export, row.id)

@@ -17,7 +17,7 @@ from storage.log import effective_actions
 
 from ..boards import MENTIONS, build_panel, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
-from ..errors import BotError, report
+from ..errors import BotError, describe, log, report
 from ..i18n import interaction_lang, t
 from ..present import clip, clip_lines, event_lines, public_lang, seat_names, who
 from ..runtime import Runtime, Seated
@@ -67,6 +67,14 @@ async def send_panel(interaction: discord.Interaction[Any], seated: Seated, *, e
 
 async def move_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     """Up to 25 of the person's legal moves, filtered by what they typed, in their language."""
+    try:
+        return await _move_choices(interaction, current)
+    except Exception:  # an answer must go out within 3 s; an empty list is better than none
+        log.exception("move autocomplete failed: %s", describe(interaction))
+        return []
+
+
+async def _move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     rt = _rt(interaction)
     if interaction.channel_id is None:
         return []
@@ -123,7 +131,7 @@ class Play(commands.Cog):
         interaction.extras["lang"] = interaction_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rt = _rt(interaction)
-        row = await rt.table_here(interaction)
+        row = await rt.table_here(interaction, ended_ok=True)
         await send_panel(interaction, await rt.seated(interaction, row.id), edit=False)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move (or ask the others to allow it)"))

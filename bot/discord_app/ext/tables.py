@@ -108,7 +108,7 @@ class Tables(commands.Cog):
                             language=guild_lang(interaction, rt.config.language))
         await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
         try:
-            channel, posted = await open_table_channel(rt, interaction, row, lang)
+            channel, posted = await open_table_channel(rt, interaction, row)
         except Exception:
             await rt.call(rt.repo.set_status, row.id, "abandoned")
             raise
@@ -179,7 +179,7 @@ class Tables(commands.Cog):
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         lang = await _start(interaction)
         rt = _rt(interaction)
-        row = await rt.table_here(interaction)
+        row = await rt.table_here(interaction, ended_ok=True)
         loaded = await rt.call(rt.service.load, row.id)
         embed = lobby_embed(loaded.table, loaded.seats, lang)
         if loaded.state is not None and not loaded.game.is_over(loaded.state):

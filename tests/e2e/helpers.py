@@ -1,0 +1,75 @@
+"""Acting as players in the loopback Discord: open a table, press lobby buttons, play moves."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tests.support.discord_loopback import Channel, FakeUser, InteractionResult, LoopbackDiscord, Message
+
+TIMEOUT = 15.0
+
+
+@dataclass
+class Table:
+    """A table the test opened: its id, thread and lobby card."""
+
+    server: LoopbackDiscord
+    id: int
+    thread: Channel
+    lobby: Message
+
+    def custom_id(self, action: str, version: int = 0) -> str:
+        return f"tb:{self.id}:{version}:{action}"
+
+
+async def done(result: InteractionResult, timeout: float = TIMEOUT) -> InteractionResult:
+    """Wait until the bot answered (acknowledged, and any "thinking" resolved)."""
+    return await result.wait_done(timeout)
+
+
+def reply_text(result: InteractionResult) -> str:
+    return "\n".join(m.text for m in result.messages)
+
+
+async def open_table(server: LoopbackDiscord, user: FakeUser, game: str, *, channel: str = "general",
+                     **options: Any) -> Table:
+    """``/table new`` in ``channel``; returns the table with its new thread and lobby card."""
+    res = await done(await user.slash("table new", channel=channel, game=game, **options))
+    text = reply_text(res)
+    found = re.search(r"#(\d+)", text)
+    assert found, f"no table id in the reply: {text!r}"
+    table_id = int(found.group(1))
+    join_id = f"tb:{table_id}:0:join"
+    lobby = await server.wait_for_message(channel, lambda m: join_id in m.custom_ids, timeout=TIMEOUT)
+    assert res.message.ephemeral, "the reply to /table new is private; the lobby card is public"
+    thread = next(t for t in server.threads(channel) if t.id == lobby.id or str(table_id) in t.name)
+    return Table(server, table_id, thread, lobby)
+
+
+async def lobby_click(table: Table, user: FakeUser, action: str) -> InteractionResult:
+    """Press Join / Leave / Add bot / Start on the lobby card; waits for the card to change."""
+    before = len(table.lobby.revisions)
+    res = await done(await user.click(table.lobby, table.custom_id(action)))
+    await table.server.wait_until(lambda: len(table.lobby.revisions) > before or bool(res.followups),
+                                  timeout=TIMEOUT, description=f"the lobby card to change after {action}")
+    return res
+
+
+async def slash_ok(user: FakeUser, command: str, channel: Channel | str, **options: Any) -> InteractionResult:
+    """Run a slash command and wait for the answer."""
+    return await done(await user.slash(command, channel=channel, **options))
+
+
+async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:
+    """``/move`` in the table's thread; asserts it was accepted (private "✓" reply)."""
+    res = await done(await user.slash("move", channel=table.thread, move=text))
+    answer = reply_text(res)
+    assert answer.startswith("✓"), f"{user.name}: /move {text!r} refused: {answer!r}"
+    assert all(m.ephemeral for m in res.messages)
+    return res
+
+
+def public_bot_messages(server: LoopbackDiscord, channel: Channel | str) -> list[Message]:
+    return [m for m in server.public_messages(channel) if m.author.id == server.bot_user.id]

@@ -1,0 +1,66 @@
+"""Small checks of the adapter's pure helpers (no Discord, no bot process)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord_app.components import CUSTOM_ID_LIMIT, custom_id
+from bot.discord_app.config import BotConfig
+from bot.discord_app.errors import BotError
+from bot.discord_app.i18n import BOT_CATALOG, CommandTranslator, command_key
+from bot.discord_app.lobby import parse_options
+from bot.discord_app.present import CONTENT_LIMIT, clip, clip_lines
+
+
+def test_clipping_respects_discord_limits() -> None:
+    assert len(clip("x" * 5000)) == CONTENT_LIMIT
+    text = clip_lines([f"line {n}" for n in range(1000)], 300)
+    assert len(text) <= 300 and text.startswith("…") and text.endswith("line 999")
+
+
+def test_custom_ids_never_exceed_100_characters() -> None:
+    assert custom_id("tb", 12, 34, "play", "take 1") == "tb:12:34:play:take 1"
+    assert custom_id("tb", 1, 1, "play", "x" * CUSTOM_ID_LIMIT) is None
+
+
+def test_options_are_key_value_pairs() -> None:
+    assert parse_options("side=b, unfinished_penalty=2") == {"side": "b", "unfinished_penalty": "2"}
+    assert parse_options(None) == {}
+    with pytest.raises(BotError):
+        parse_options("side")
+
+
+def test_every_command_and_option_has_chinese_names_and_descriptions() -> None:
+    from bot.discord_app import build_bot
+
+    async def collect() -> list[str]:
+        bot = build_bot(BotConfig(database_url="sqlite:///:memory:", sync_commands=False))
+        bot.runtime.close()
+        for name in ("tables", "play", "info", "admin"):
+            await bot.load_extension(f"bot.discord_app.ext.{name}")
+        missing = []
+        translator = CommandTranslator()
+        for command in bot.tree.walk_commands():
+            payload = await command.get_translated_payload(bot.tree, translator)
+            for item in [payload, *payload.get("options", [])]:
+                if "name_localizations" not in item or "zh-CN" not in item.get("description_localizations", {}):
+                    missing.append(f"{command.qualified_name}:{item['name']}")
+        assert len(list(bot.tree.walk_commands())) > 20
+        return missing
+
+    assert asyncio.run(collect()) == []
+
+
+def test_command_keys_follow_the_command_path() -> None:
+    group = app_commands.Group(name="table", description="d")
+
+    @group.command(name="new", description="d")
+    async def new(interaction: discord.Interaction, game: str) -> None: ...
+
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, new)
+    assert command_key(context) == "cmd.table.new.name"
+    assert BOT_CATALOG.messages["zh"][command_key(context)] == "新建"

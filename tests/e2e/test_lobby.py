@@ -1,0 +1,69 @@
+"""Opening a table: its own thread, the lobby card and its buttons, starting the game."""
+
+from __future__ import annotations
+
+import asyncio
+
+from service import TableService
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
+
+from .helpers import done, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
+
+
+async def test_table_new_opens_a_thread_with_a_lobby(server: LoopbackDiscord, tabula: BotProcess,
+                                                      alice: FakeUser, bob: FakeUser) -> None:
+    table = await open_table(server, alice, "pebbles", seats=2)
+    assert table.thread.parent_id == server.channel("general").id
+    assert "Pebbles" in table.lobby.text and "alice" in table.lobby.text.lower()
+
+    await lobby_click(table, bob, "join")
+    assert "bob" in table.lobby.text.lower()
+    await lobby_click(table, bob, "start")
+    await server.wait_until(lambda: not table.lobby.custom_ids, description="lobby buttons removed")
+    board = await server.wait_for_message(table.thread, lambda m: bool(m.attachments))
+    assert f"<@{alice.id}>" in board.content  # seat 1 must act: mentioned
+    assert board.attachments[0].filename.startswith(f"board-t{table.id}-")
+
+    status = await slash_ok(alice, "table status", table.thread)
+    assert status.message.ephemeral and "Pebbles" in status.message.text
+    assert all(not m.ephemeral for m in public_bot_messages(server, table.thread))
+
+
+async def test_commands_are_localised(server: LoopbackDiscord, tabula: BotProcess) -> None:
+    commands = {c["name"]: c for c in server.all_commands()}
+    assert commands["move"]["name_localizations"]["zh-CN"] == "行动"
+    assert commands["table"]["description_localizations"]["zh-CN"]
+    new = next(o for o in commands["table"]["options"] if o["name"] == "new")
+    assert new["name_localizations"]["zh-CN"] == "新建"
+
+
+async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula: BotProcess, service: TableService,
+                                                alice: FakeUser, bob: FakeUser, carol: FakeUser) -> None:
+    table = await open_table(server, alice, "pebbles", seats=3)
+    await lobby_click(table, bob, "join")
+    await lobby_click(table, bob, "leave")
+    assert "bob" not in table.lobby.text.lower()
+    await lobby_click(table, carol, "join")
+    res = await slash_ok(carol, "table kick", table.thread, seat=2)  # only the creator may
+    assert "creator" in reply_text(res)
+    await slash_ok(alice, "table kick", table.thread, seat=2)
+    assert "carol" not in table.lobby.text.lower()
+    await lobby_click(table, bob, "join")
+    await lobby_click(table, alice, "addbot")
+    assert "🤖" in table.lobby.text
+    await lobby_click(table, bob, "start")
+
+    await move(alice, table, "take 1")   # seat 1; seat 2 is bob, seat 3 the bot
+    await move(bob, table, "take 1")     # the bot answers at once
+    loaded = await asyncio.to_thread(service.load, table.id)
+    assert loaded.game.to_act(loaded.state) == {0}
+
+    # carol takes over bob's seat: she plays it from now on, with its history
+    res = await slash_ok(alice, "table sub", table.thread, seat=2, member=carol)
+    assert "carol" in reply_text(res).lower()
+    await move(alice, table, "take 1")
+    refused = await done(await bob.slash("move", channel=table.thread, move="take 1"))
+    assert "不在这张桌" in reply_text(refused)
+    await move(carol, table, "take 1")
+    history = await slash_ok(carol, "log", table.thread)
+    assert history.message.text.count("`take 1`") == 2  # bob's earlier move is now carol's seat's history

@@ -1,0 +1,41 @@
+"""Issue #3 (f): with a renderer slower than Discord's 3-second limit, every interaction is still
+acknowledged in time (the bot defers first and draws off the event loop), and the work completes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
+
+from .helpers import done, lobby_click, open_table, reply_text
+from .test_refusals import latest_post_with
+
+DELAY = 3.5  # seconds per image: longer than the acknowledgement deadline
+
+
+@pytest.fixture
+def bot_env(bot_env: dict[str, str]) -> dict[str, str]:
+    return {**bot_env, "TABULA_TEST_RENDER_DELAY": str(DELAY)}
+
+
+async def test_slow_images_do_not_miss_the_deadline(server: LoopbackDiscord, tabula: BotProcess,
+                                                    alice: FakeUser, bob: FakeUser) -> None:
+    table = await open_table(server, alice, "pebbles", seats=2)
+    await lobby_click(table, bob, "join")
+    start = await alice.click(table.lobby, table.custom_id("start"))
+    await start.wait_acknowledged(timeout=3)
+    board = await server.wait_for_message(table.thread, lambda m: bool(m.attachments), timeout=DELAY * 3)
+    assert board.attachments
+
+    res = await alice.slash("move", channel=table.thread, move="take 1")  # a new step: a board is drawn
+    await res.wait_acknowledged(timeout=3)
+    assert res.ack_latency is not None and res.ack_latency < 3
+    await done(res, timeout=DELAY * 3)
+    assert reply_text(res).startswith("✓")
+
+    view, post = latest_post_with(server, table, ":view")
+    res = await bob.click(post, view)  # type: ignore[arg-type]  (a private image is drawn)
+    await res.wait_acknowledged(timeout=3)
+    await done(res, timeout=DELAY * 3)
+    assert res.message.attachments
+    assert not server.unacknowledged_interactions
