@@ -87,6 +87,12 @@ class Game(ABC, Generic[S, M]):
     def to_act(self, state: S) -> frozenset[int]:
         """Seats that must move now; several at once for simultaneous steps; empty once over."""
 
+    def may_act(self, state: S) -> frozenset[int]:
+        """Seats that *may* move now: everyone in :meth:`to_act`, plus seats with optional
+        out-of-turn moves (offering a trade during another player's turn). Nobody waits for them.
+        """
+        return self.to_act(state)
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
@@ -95,8 +101,8 @@ class Game(ABC, Generic[S, M]):
     def _legal_moves(self, state: S, seat: int) -> list[M]: ...
 
     def legal_moves(self, state: S, seat: int) -> list[M]:
-        """Every move ``seat`` may make now, sorted by notation (empty if it need not act)."""
-        if seat not in self.to_act(state):
+        """Every move ``seat`` may make now, sorted by notation (empty if it may not act)."""
+        if seat not in self.may_act(state):
             return []
         return sorted(self._legal_moves(state, seat), key=str)
 
@@ -146,8 +152,8 @@ class Game(ABC, Generic[S, M]):
     def _check_can_act(self, state: S, seat: int) -> None:
         if self.is_over(state):
             raise GameOver()
-        acting = self.to_act(state)
-        if seat not in acting:
+        if seat not in self.may_act(state):
+            acting = self.to_act(state)
             raise NotYourTurn(waiting=", ".join(f"#{s + 1}" for s in sorted(acting)))
 
     def apply(self, state: S, seat: int, move: M | str) -> Applied[S]:
