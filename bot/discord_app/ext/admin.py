@@ -18,7 +18,8 @@ from storage.types import utcnow
 
 from ..boards import MENTIONS, publish, start_turn_clock
 from ..errors import BotError
-from ..i18n import interaction_lang, t
+from ..i18n import t
+from ..interactions import acknowledge_privately
 from ..present import clip, public_lang, who
 from ..runtime import Runtime
 
@@ -31,15 +32,6 @@ POLICIES = ("move", "bot")
 MAX_DEADLINE_MOVES = 500  # a bot finishing a late seat's step never plays more than this
 
 
-def _rt(interaction: discord.Interaction[Any]) -> Runtime:
-    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
-
-
-async def _start(interaction: discord.Interaction[Any]) -> str:
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    return lang
 
 
 def _check_authority(rt: Runtime, interaction: discord.Interaction[Any], table: TableRow) -> None:
@@ -79,7 +71,7 @@ class Admin(commands.Cog):
     # ---- /settings ---------------------------------------------------------------------------------
     @settings.command(name=_("show"), description=_("This table's settings"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         row = await self.rt.table_here(interaction, ended_ok=True)
         await interaction.followup.send(settings_text(row, lang), ephemeral=True)
 
@@ -92,7 +84,7 @@ class Admin(commands.Cog):
                   app_commands.Choice(name=_("auto"), value="auto")],
         scope=[app_commands.Choice(name=_("me"), value="me"), app_commands.Choice(name=_("table"), value="table")])
     async def language(self, interaction: discord.Interaction[Any], language: str, scope: str = "me") -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
         if scope == "table":
@@ -113,7 +105,7 @@ class Admin(commands.Cog):
     @app_commands.describe(hours=_("Hours without a move before a reminder (0: no reminders)"))
     async def reminders(self, interaction: discord.Interaction[Any],
                         hours: app_commands.Range[float, 0, 720]) -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
         _check_authority(rt, interaction, row)
@@ -128,7 +120,7 @@ class Admin(commands.Cog):
                                   app_commands.Choice(name=_("a bot takes the seat"), value="bot")])
     async def deadline(self, interaction: discord.Interaction[Any], hours: app_commands.Range[float, 0, 2160],
                        policy: str = "move") -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
         _check_authority(rt, interaction, row)
@@ -144,7 +136,7 @@ class Admin(commands.Cog):
     @app_commands.describe(away=_("True: you are away; false: you are back"))
     @app_commands.guild_only()
     async def away(self, interaction: discord.Interaction[Any], away: bool = True) -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
         seated = await rt.seated(interaction, row.id)

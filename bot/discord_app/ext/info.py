@@ -17,7 +17,8 @@ from storage.log import effective_actions
 
 from ..boards import MENTIONS, make_view, post_board, public_items, public_moves
 from ..errors import BotError
-from ..i18n import interaction_lang, t
+from ..i18n import t
+from ..interactions import acknowledge_privately, runtime_of
 from ..present import clip, clip_lines, event_lines, public_lang, seat_names
 from .tables import game_autocomplete
 
@@ -28,15 +29,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _rt(interaction: discord.Interaction[Any]) -> Runtime:
-    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
-
-
-async def _start(interaction: discord.Interaction[Any]) -> str:
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    return lang
 
 
 def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
@@ -74,8 +66,8 @@ class Info(commands.Cog):
     @app_commands.describe(share=_("Post it in the channel for everyone (default: only you see it)"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         loaded = await rt.call(rt.service.load, row.id)
         if loaded.state is None:
@@ -98,8 +90,8 @@ class Info(commands.Cog):
     @app_commands.describe(full=_("Attach the whole history as a file"))
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any], full: bool = False) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         lines = await rt.call(log_lines, rt, row.id, str(interaction.user.id), lang)
         if not lines:
@@ -113,8 +105,8 @@ class Info(commands.Cog):
     @app_commands.describe(game=_("Which game (default: this channel's)"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         example = ""
         if game is None:
             row = await rt.table_here(interaction, ended_ok=True)
@@ -145,8 +137,8 @@ class Info(commands.Cog):
     @app_commands.command(name=_("export"), description=_("The table's seed and every move, as a file"))
     @app_commands.guild_only()
     async def export(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         if row.status in ("lobby", "active"):
             raise BotError("bot.export.not_finished")
@@ -158,7 +150,7 @@ class Info(commands.Cog):
 
     @app_commands.command(name=_("games"), description=_("The games Tabula can run"))
     async def games(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
+        lang = await acknowledge_privately(interaction)
         lines = [f"• **{g.meta.name(lang)}** (`{g.meta.id}`) — "
                  + t("bot.rules.players", lang, low=g.meta.min_players, high=g.meta.max_players)
                  for g in all_games()]

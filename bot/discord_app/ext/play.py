@@ -19,6 +19,7 @@ from ..boards import MENTIONS, build_panel, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError, describe, log, report
 from ..i18n import interaction_lang, t
+from ..interactions import runtime_of
 from ..present import clip, clip_lines, event_lines, public_lang, seat_names, who
 from ..runtime import Runtime, Seated
 
@@ -26,14 +27,11 @@ if TYPE_CHECKING:
     from ..client import TabulaBot
 
 
-def _rt(interaction: discord.Interaction[Any]) -> Runtime:
-    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
-
 
 async def play(interaction: discord.Interaction[Any], table_id: int, text: str,
                expected_version: int | None = None) -> MoveResult:
     """Apply a move for the person, then announce it publicly (in order, per table)."""
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     async with rt.lock(table_id):
         before, result = await rt.act(table_id, str(interaction.user.id), text, expected_version=expected_version)
         await publish(rt, result, before)
@@ -52,7 +50,7 @@ def confirmation(result: MoveResult, lang: str) -> str:
 async def send_panel(interaction: discord.Interaction[Any], seated: Seated, *, edit: bool,
                      notes: list[str] | None = None) -> None:
     """The person's private panel: a new ephemeral reply, or an edit of the panel they clicked."""
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     if seated.loaded.state is None:
         raise BotError("table.not_active", status=seated.table.status)
     panel = await rt.call(build_panel, seated.loaded, seated.seat, seated.lang)
@@ -75,7 +73,7 @@ async def move_autocomplete(interaction: discord.Interaction[Any], current: str)
 
 
 async def _move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     if interaction.channel_id is None:
         return []
     row = await rt.call(rt.repo.table_for_channel, str(interaction.channel_id))
@@ -117,7 +115,7 @@ class Play(commands.Cog):
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
         interaction.extras["lang"] = interaction_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rt = _rt(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
         seated = await rt.seated(interaction, row.id)
         if not seated.seats:
@@ -130,7 +128,7 @@ class Play(commands.Cog):
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         interaction.extras["lang"] = interaction_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rt = _rt(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         await send_panel(interaction, await rt.seated(interaction, row.id), edit=False)
 
@@ -139,7 +137,7 @@ class Play(commands.Cog):
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         interaction.extras["lang"] = interaction_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rt = _rt(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
         seated = await rt.seated(interaction, row.id)
         user = str(interaction.user.id)
@@ -192,7 +190,7 @@ async def consent_click(interaction: discord.Interaction[Any], click: Click) -> 
     """Approve or refuse someone's undo request."""
     interaction.extras["lang"] = interaction_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     await rt.table_by_id(interaction, click.table)
     user = str(interaction.user.id)
     async with rt.lock(click.table):
@@ -246,7 +244,7 @@ async def view_click(interaction: discord.Interaction[Any], click: Click) -> Non
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     await rt.table_by_id(interaction, click.table)
     await send_panel(interaction, await rt.seated(interaction, click.table), edit=edit)
 
@@ -258,7 +256,7 @@ async def play_click(interaction: discord.Interaction[Any], click: Click) -> Non
     interaction.extras["lang"] = interaction_lang(interaction)
     on_panel = _on_ephemeral(interaction)
     await interaction.response.defer()
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     await rt.table_by_id(interaction, click.table)
     text = click.arg or (click.values[0] if click.values else "")
     seated = await rt.seated(interaction, click.table)

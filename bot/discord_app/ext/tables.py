@@ -16,6 +16,7 @@ from ..boards import MENTIONS, publish
 from ..components import Click, on_action
 from ..errors import BotError
 from ..i18n import guild_lang, interaction_lang, t
+from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import open_table_channel, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, public_lang, who
 
@@ -24,17 +25,6 @@ if TYPE_CHECKING:
     from ..runtime import Runtime
 
 
-def _rt(interaction: discord.Interaction[Any]) -> Runtime:
-    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
-
-
-async def _start(interaction: discord.Interaction[Any]) -> str:
-    """Acknowledge privately at once; returns the person's language."""
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    return lang
 
 
 async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -92,8 +82,8 @@ class Tables(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction[Any], game: str,
                   seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         if interaction.guild is None:
             raise BotError("bot.guild_only")
         try:
@@ -124,31 +114,31 @@ class Tables(commands.Cog):
     # ---- seats ------------------------------------------------------------------------------------
     @table.command(name=_("join"), description=_("Take a free seat at this channel's table"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await _start(interaction)
-        row = await _rt(interaction).table_here(interaction)
+        await acknowledge_privately(interaction)
+        row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "join")
 
     @table.command(name=_("leave"), description=_("Give up your seat before the game starts"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await _start(interaction)
-        row = await _rt(interaction).table_here(interaction)
+        await acknowledge_privately(interaction)
+        row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "leave")
 
     @table.command(name=_("bot"), description=_("Seat a bot at this channel's table"))
     async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
-        await _start(interaction)
-        row = await _rt(interaction).table_here(interaction)
+        await acknowledge_privately(interaction)
+        row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "addbot")
 
     @table.command(name=_("start"), description=_("Deal the game with the players seated now"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await _start(interaction)
-        row = await _rt(interaction).table_here(interaction)
+        await acknowledge_privately(interaction)
+        row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "start")
 
     async def seat_change(self, interaction: discord.Interaction[Any], table_id: int, action: str) -> None:
         """Join / leave / add a bot / start, from a command or a lobby button."""
-        rt = _rt(interaction)
+        rt = runtime_of(interaction)
         lang = str(interaction.extras.get("lang") or interaction_lang(interaction))
         user = str(interaction.user.id)
         async with rt.lock(table_id):
@@ -177,8 +167,8 @@ class Tables(commands.Cog):
     # ---- reading ------------------------------------------------------------------------------------
     @table.command(name=_("status"), description=_("Seats, status and who must act at this channel's table"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         loaded = await rt.call(rt.service.load, row.id)
         embed = lobby_embed(loaded.table, loaded.seats, lang)
@@ -194,8 +184,8 @@ class Tables(commands.Cog):
 
     @table.command(name=_("list"), description=_("The tables being played on this server"))
     async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         rows = await rt.call(rt.repo.list_tables, str(interaction.guild_id), ("lobby", "active"))
         lines = [t("bot.list.line", lang, table=r.id, game=game_name(r.game_id, lang),
                    status=t(f"bot.status.{r.status}", lang), channel=f"<#{r.channel_id}>" if r.channel_id else "-")
@@ -205,8 +195,8 @@ class Tables(commands.Cog):
     # ---- authority ------------------------------------------------------------------------------------
     @table.command(name=_("abandon"), description=_("Stop this table for good (creator or server managers)"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
         async with rt.lock(row.id):
             await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
@@ -219,8 +209,8 @@ class Tables(commands.Cog):
     @app_commands.rename(seat=_("seat"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
     async def kick(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25]) -> None:
-        lang = await _start(interaction)
-        rt = _rt(interaction)
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
         if row.status == "lobby":
             async with rt.lock(row.id):
@@ -236,13 +226,13 @@ class Tables(commands.Cog):
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
     async def sub(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
                   member: discord.Member | None = None) -> None:
-        lang = await _start(interaction)
-        row = await _rt(interaction).table_here(interaction)
+        lang = await acknowledge_privately(interaction)
+        row = await runtime_of(interaction).table_here(interaction)
         await self.substitute(interaction, row.id, seat, member, lang)
 
     async def substitute(self, interaction: discord.Interaction[Any], table_id: int, seat: int,
                          member: discord.Member | None, lang: str) -> None:
-        rt = _rt(interaction)
+        rt = runtime_of(interaction)
         async with rt.lock(table_id):
             row = await rt.call(rt.repo.require_table, table_id)
             if member is not None and member.bot:
@@ -265,7 +255,7 @@ async def lobby_click(interaction: discord.Interaction[Any], click: Click) -> No
     """Join / Leave / Add bot / Start on a lobby card."""
     interaction.extras["lang"] = interaction_lang(interaction)
     await interaction.response.defer()
-    rt = _rt(interaction)
+    rt = runtime_of(interaction)
     await rt.table_by_id(interaction, click.table)
     cog = rt.bot.get_cog("Tables")
     assert isinstance(cog, Tables)
