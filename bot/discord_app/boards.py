@@ -20,19 +20,23 @@ import msgspec
 
 from games.core import Game
 from service import Loaded, MoveResult
+from storage.models import TableRow
 from storage.types import utcnow
 
 from .components import TableButton, TableSelect, custom_id, make_view
 from .i18n import t
 from .present import (
     BUTTON_LABEL_LIMIT,
+    CONTENT_LIMIT,
     LABEL_LIMIT,
     clip,
     clip_lines,
     event_lines,
+    newest_lines,
     public_lang,
     ranking_lines,
     seat_names,
+    status_text,
     table_heading,
     who,
 )
@@ -187,10 +191,37 @@ def channel_of(rt: Runtime, channel_id: str | None) -> discord.abc.Messageable |
     return rt.bot.get_channel(int(channel_id)) or rt.bot.get_partial_messageable(int(channel_id))  # type: ignore[return-value]
 
 
+#: The table setting that remembers the current step's status post (see :func:`publish`).
+STATUS_KEY = "status_post"
+
+
+def status_record(table: TableRow, to_act: set[int]) -> dict[str, Any] | None:
+    """The current step's status post, if one is recorded for the table's channel and it was
+    about (a superset of) the seats that must act now."""
+    record = table.settings.get(STATUS_KEY)
+    if not isinstance(record, dict) or record.get("channel") != table.channel_id:
+        return None
+    try:
+        int(record["message"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not to_act <= set(record.get("to_act") or ()):
+        return None
+    return record
+
+
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
                   notes: Sequence[str] = ()) -> discord.Message | None:
-    """Post what a move led to: visible events, who must act, the board when a step begins, and
-    the ranking at the end. ``before`` is who had to act before the move (``None``: unknown)."""
+    """Announce what a move led to: visible events, who must act, the board when a step begins,
+    and the ranking at the end. ``before`` is who had to act before the move (``None``: unknown).
+
+    A new step (or the end) gets a new post, with the board and mentions of the seats that now
+    must act. Within a step (the seats that must act only shrink: a draft pick, planning), the
+    step's status post is edited instead: its event lines grow and the "still to act" list
+    shrinks, without pings. The post is remembered in the table's settings (:data:`STATUS_KEY`),
+    so a restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted.
+    Callers hold ``rt.lock(table)``, so the posts of one table never interleave.
+    """
     loaded = result.loaded
     table, game = loaded.table, loaded.game
     channel = channel_of(rt, table.channel_id)
@@ -201,6 +232,21 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
     to_act = set(result.to_act)
     new_step = result.finished or before is None or not to_act <= before
+    earlier = 0
+    view = None
+    if not result.finished:
+        view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
+    if not new_step:
+        tail = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set())), 900)
+        record = status_record(table, to_act)
+        if record is not None:
+            lines, dropped = newest_lines([*record.get("lines", []), *lines], CONTENT_LIMIT)
+            earlier = int(record.get("earlier") or 0) + dropped
+            edited = await edit_status(channel, table.id, int(record["message"]),
+                                       content=status_text(lines, earlier, tail, lang), view=view)
+            if edited is not None:
+                await remember_status(rt, table, edited, lines, earlier, to_act)
+                return edited
     files: list[discord.File] = []
     public = await rt.call(game.view, loaded.state, None)
     if result.finished:
@@ -209,32 +255,50 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         image = await rt.images.result(game.meta.id, outcome, public, lang, names)
         if image:
             files.append(discord.File(io.BytesIO(image), filename=f"result-t{table.id}.png"))
-    else:
-        if new_step:
-            fresh = to_act - (before or set())
-            tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
-        else:
-            tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set()))
-    if new_step:
-        image = await rt.images.board(game.meta.id, public, lang, names)
-        if image:
-            files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
+    elif new_step:
+        fresh = to_act - (before or set())
+        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
+    image = await rt.images.board(game.meta.id, public, lang, names)
+    if image:
+        files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
-    content = (clip_lines(lines, 2000 - len(tail) - 1) + "\n" + tail) if lines else tail
-    view = None
-    if not result.finished:
-        view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
     try:
-        message = await channel.send(clip(content), files=files, view=view or discord.utils.MISSING,
-                                     allowed_mentions=MENTIONS)
+        message = await channel.send(status_text(lines, earlier, tail, lang), files=files,
+                                     view=view or discord.utils.MISSING,
+                                     allowed_mentions=MENTIONS if new_step else QUIET)
     except discord.HTTPException:
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
+        await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
         return None
     if result.finished:
+        await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
         await rt.call(rt.repo.set_deadline, table.id, None)
-    elif new_step:
+        return message
+    await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act)
+    if new_step:
         await start_turn_clock(rt, table.id, table.settings)
     return message
+
+
+async def edit_status(channel: discord.abc.Messageable, table_id: int, message_id: int, *,
+                      content: str, view: discord.ui.View | None) -> discord.Message | None:
+    """Edit a step's status post (no pings; the buttons move to the table's new version);
+    ``None`` when Discord refuses (the post was deleted, its thread archived, ...)."""
+    try:
+        target = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        return await target.edit(content=content, view=view, allowed_mentions=QUIET)
+    except discord.HTTPException as error:
+        log.info("could not edit status post %s of table %s (%s); posting a new one", message_id, table_id,
+                 error)
+        return None
+
+
+async def remember_status(rt: Runtime, table: TableRow, message: discord.Message, lines: Sequence[str],
+                          earlier: int, to_act: set[int]) -> None:
+    """Record the current step's status post and its event lines, for the next edit."""
+    record = {"channel": table.channel_id, "message": str(message.id), "lines": list(lines),
+              "earlier": earlier, "to_act": sorted(to_act)}
+    await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: record})
 
 
 async def start_turn_clock(rt: Runtime, table_id: int, settings: dict[str, Any]) -> None:

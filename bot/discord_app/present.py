@@ -38,6 +38,32 @@ def clip_lines(lines: Sequence[str], limit: int) -> str:
     return "\n".join(reversed(kept))
 
 
+def newest_lines(lines: Sequence[str], limit: int) -> tuple[list[str], int]:
+    """The newest of ``lines`` that fit in ``limit`` characters (joined by newlines), and how
+    many older ones were left out."""
+    kept: list[str] = []
+    size = -1
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if size + 1 + len(line) > limit:
+            break
+        kept.append(line)
+        size += 1 + len(line)
+    return kept[::-1], len(lines) - len(kept)
+
+
+def status_text(lines: Sequence[str], earlier: int, tail: str, lang: str, limit: int = CONTENT_LIMIT) -> str:
+    """A status post: event ``lines`` (the newest that fit, after a "… N earlier" note when some
+    are left out; ``earlier`` were already left out before) and then ``tail``."""
+    room = limit - len(tail) - 1
+    if not earlier and sum(len(line) + 1 for line in lines) <= room:
+        return clip("\n".join([*lines, tail]) if lines else tail, limit)
+    note_room = len(t("bot.turn.earlier", lang, count=10**6)) + 1
+    kept, dropped = newest_lines(lines, max(0, room - note_room))
+    note = t("bot.turn.earlier", lang, count=earlier + dropped)
+    return clip("\n".join([note, *kept, tail]), limit)
+
+
 def seat_names(seats: Sequence[SeatRow]) -> list[str]:
     """Display names by seat number (what images and summaries call the players)."""
     out = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -73,3 +74,10 @@ async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:
 
 def public_bot_messages(server: LoopbackDiscord, channel: Channel | str) -> list[Message]:
     return [m for m in server.public_messages(channel) if m.author.id == server.bot_user.id]
+
+
+def versions(message: Message) -> list[Message]:
+    """Every version of ``message``, oldest first: one per earlier revision, then the message
+    itself (a status post is edited as players act, and each version was public for a while)."""
+    return [*(dataclasses.replace(message, content=r.content, embeds=r.embeds, components=r.components,
+                                  revisions=[]) for r in message.revisions), message]

@@ -13,13 +13,27 @@ from bot.discord_app.config import BotConfig
 from bot.discord_app.errors import BotError
 from bot.discord_app.i18n import BOT_CATALOG, CommandTranslator, command_key
 from bot.discord_app.lobby import parse_options
-from bot.discord_app.present import CONTENT_LIMIT, clip, clip_lines
+from bot.discord_app.present import CONTENT_LIMIT, clip, clip_lines, newest_lines, status_text
 
 
 def test_clipping_respects_discord_limits() -> None:
     assert len(clip("x" * 5000)) == CONTENT_LIMIT
     text = clip_lines([f"line {n}" for n in range(1000)], 300)
     assert len(text) <= 300 and text.startswith("…") and text.endswith("line 999")
+
+
+def test_status_posts_keep_the_newest_lines_and_count_the_rest() -> None:
+    lines = [f"**Seat {n}** has picked a card." for n in range(200)]
+    kept, dropped = newest_lines(lines, 500)
+    assert kept[-1] == lines[-1] and dropped == 200 - len(kept) and len("\n".join(kept)) <= 500
+    tail = "Still to act: Bob, Carol"
+    text = status_text(lines, 3, tail, "en")
+    assert len(text) <= CONTENT_LIMIT and text.endswith(lines[-1] + "\n" + tail)
+    shown = text.count("has picked")
+    assert text.startswith(f"… {200 - shown + 3} earlier\n")
+    assert status_text(lines[:2], 0, tail, "en") == "\n".join([*lines[:2], tail])
+    assert status_text([], 0, tail, "zh") == tail
+    assert "之前还有" in status_text(lines, 0, tail, "zh")
 
 
 def test_custom_ids_never_exceed_100_characters() -> None:

@@ -16,7 +16,7 @@ from games.wonderful_world.cards import designs
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
-from .helpers import Table, done, lobby_click, move, open_table, slash_ok
+from .helpers import Table, done, lobby_click, move, open_table, slash_ok, versions
 
 GAME = "wonderful-world"
 PRIVATE = ("only you can see", "只有你能看到")  # the private panel's header, en / zh
@@ -27,13 +27,15 @@ def is_panel(text: str) -> bool:
 
 
 class LeakWatch:
-    """Checks every new public message of the table against what was hidden when it was posted."""
+    """Checks every new public message of the table, and every new version of an edited one,
+    against what was hidden when it was posted."""
 
     def __init__(self, server: LoopbackDiscord, table: Table, image_log: Path) -> None:
         self.server = server
         self.table = table
         self.image_log = image_log
-        self.seen: set[int] = set()
+        self.checked: dict[int, int] = {}  # message id -> versions (revisions + current) checked
+        self.seen_attachments: set[int] = set()
         self.ever_public: set[str] = set()  # designs that were visible to everyone at some point
         self.images = 0
         self.texts = 0
@@ -59,21 +61,27 @@ class LeakWatch:
         drawn = self._drawn()
         for channel in (self.table.thread, self.server.channel("general")):
             for message in self.server.public_messages(channel):
-                if message.id in self.seen or message.author.id != self.server.bot_user.id:
+                if message.author.id != self.server.bot_user.id:
                     continue
-                self.seen.add(message.id)
-                self._check_message(message, secret, hidden_uids, drawn)
+                every = versions(message)  # a status post is edited in place: check each version
+                for version in every[self.checked.get(message.id, 0):]:
+                    self._check_text(version.text, secret, hidden_uids)
+                self.checked[message.id] = len(every)
+                self._check_images(message, secret, drawn)
 
-    def _check_message(self, message: Message, secret: set[str], hidden_uids: set[int],
-                       drawn: dict[str, dict[str, Any]]) -> None:
-        text = message.text
+    def _check_text(self, text: str, secret: set[str], hidden_uids: set[int]) -> None:
         self.texts += 1
         assert not is_panel(text), f"a private panel was posted publicly: {text!r}"
         for label in secret:
             assert label not in text, f"public message shows hidden card {label!r}: {text!r}"
         for uid in hidden_uids:
             assert not re.search(rf"(\[{uid}\]|pick {uid}\b)", text), f"public message shows hidden uid {uid}"
+
+    def _check_images(self, message: Message, secret: set[str], drawn: dict[str, dict[str, Any]]) -> None:
         for attachment in message.attachments:
+            if attachment.id in self.seen_attachments:
+                continue
+            self.seen_attachments.add(attachment.id)
             row = drawn.get(hashlib.sha256(attachment.data).hexdigest())
             assert row is not None, f"public image {attachment.filename} was not drawn by the bot's renderer"
             assert row["kind"] in {"board", "result"}, f"public image {attachment.filename} is a {row['kind']} image"
