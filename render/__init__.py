@@ -51,6 +51,7 @@ class Renderer(Protocol):
 # game id -> "module:attribute" of a renderer class; imported lazily.
 _RENDERERS: dict[str, str] = {
     "wonderful-world": "render.wonderful_world:WonderfulWorldRenderer",
+    "landlords": "render.landlords:LandlordsRenderer",
 }
 _extra: dict[str, Renderer] = {}
 

@@ -1,15 +1,18 @@
-"""A simple bot: buys what it can afford with a reserve, bids within its means, improves its best
-lots, cashes in idle land, pays its debts by auctioning its cheapest cards, and is a lenient
-creditor. It looks only at public information and its own cash.
+"""A simple bot: buys what it can afford with a reserve, bids within its means, improves the lots
+its rivals are likely to land on, puts No Trespassing signs on cheap lots in their path (and takes
+them off where they cost it rent), cashes in idle land, accepts fair deals and proposes a fair price
+for the card that completes a monopoly, pays its debts by auctioning its cheapest cards, and is a
+lenient creditor. It looks only at public information and its own cash.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.core import Move, Rng
+from games.core import GameError, Move, Rng
 
 from .board import board, rules
+from .deals import check_offer, offers_left, tradeable
 from .money import assets, card_value
 from .moves import (
     Accept,
@@ -20,16 +23,21 @@ from .moves import (
     Declare,
     Decline,
     Improve,
+    Offer,
     Pass,
     Plead,
     Redeem,
     Ride,
     Roll,
     Sell,
+    Sign,
     Stay,
+    Unsign,
     Vote,
 )
 from .state import (
+    LANDLORD,
+    NOBODY,
     PROSPERITY,
     BidF,
     ChallengeF,
@@ -45,8 +53,10 @@ from .state import (
     TurnF,
     VoteF,
 )
+from .steps import STEPS
 
 RESERVE = 120  # cash the bot keeps back when buying
+DEAL_CHANCE = 3  # proposes its monopoly deal on one turn in this many (so a "no" is not nagged)
 
 
 def _best_bid(legal: list[Move], ceiling: int) -> Move | None:
@@ -59,14 +69,38 @@ def _lowest_bid(legal: list[Move], ceiling: int) -> Move | None:
     return min(bids, key=lambda m: m.amount) if bids else None
 
 
+def _group(space: int) -> tuple[int, ...]:
+    """The franchises a monopoly is made of (rules §6): the utilities or the railroads."""
+    b = board()
+    if space in b.utilities:
+        return b.utilities
+    return b.railroads if space in b.railroads else ()
+
+
 def _worth(state: LandlordsState, card: str) -> int:
-    """What a card is worth to the bot: idle land at its sale value, franchises above price."""
+    """What a card is worth to its holder: idle land near its sale value, lots a little above book
+    value (less under Prosperity, where land earns its landlord nothing), franchises half above
+    their price and double that in a monopoly under the landlord rules."""
     if card in board().idle:
         return board().idle[card].sale - 60
     space = board().spaces[int(card)]
     if space.kind.value in ("utility", "railroad"):
-        return space.price * 3 // 2
+        holder = state.owner[space.index]
+        monopoly = state.mode == LANDLORD and all(state.owner[s] == holder for s in _group(space.index))
+        return space.price * (2 if monopoly else 3) // 2
+    if state.mode == PROSPERITY:
+        return card_value(state, card)
     return card_value(state, card) * 6 // 5
+
+
+def _landing_odds(state: LandlordsState, seat: int, space: int) -> float:
+    """The chance that some rival lands on ``space`` with his next roll of two dice."""
+    miss = 1.0
+    for rival in state.others(seat):
+        distance = space - state.seats[rival].pos
+        if 2 <= distance <= 12 and not state.seats[rival].in_jail:
+            miss *= 1 - (6 - abs(distance - 7)) / 36
+    return 1 - miss
 
 
 def _keep(state: LandlordsState) -> int:
@@ -77,14 +111,89 @@ def _keep(state: LandlordsState) -> int:
 
 
 def _turn(state: LandlordsState, frame: TurnF, seat: int, legal: list[Move], rng: Rng) -> Move:
+    """Before rolling: take off signs that cost it, improve, put up signs, redeem, deal, roll."""
     cash = state.seats[seat].cash
-    improve = [m for m in legal if isinstance(m, Improve)]
-    if improve and cash >= rules().improvement_cost + RESERVE + _keep(state):
-        return max(improve, key=lambda m: board().spaces[m.space].rent)
+    r = rules()
+    for move in legal:  # a sign costs rent on an improved lot, and under Prosperity always (R19)
+        if isinstance(move, Unsign) and (state.mode == PROSPERITY or state.improved[move.space]):
+            return move
+    improve = [m for m in legal if isinstance(m, Improve) and not state.signed[m.space]]
+    if improve and cash >= r.improvement_cost + RESERVE + _keep(state):
+        return max(improve, key=lambda m: (_landing_odds(state, seat, m.space),
+                                           board().spaces[m.space].rent))
+    if state.mode == LANDLORD:  # jail a rival rather than collect a small rent from him (§3.3)
+        signs = [m for m in legal if isinstance(m, Sign) and not state.improved[m.space]
+                 and board().spaces[m.space].rent < r.jail_fine
+                 and _landing_odds(state, seat, m.space) >= 0.1]
+        if signs:
+            return max(signs, key=lambda m: _landing_odds(state, seat, m.space))
     for move in legal:
         if isinstance(move, Redeem) and cash >= state.loan[move.space] + 3 * RESERVE:
             return move
+    deal = _monopoly_deal(state, seat, legal) or _loan_request(state, seat, legal)
+    if deal is not None and rng.below(DEAL_CHANCE) == 0:
+        return deal
     return Roll()
+
+
+def _loan_request(state: LandlordsState, seat: int, legal: list[Move]) -> Move | None:
+    """Short of cash, ask the rival with the most property for a loan on its best free card (R13)
+    rather than risk selling it at a forced auction."""
+    if state.seats[seat].cash >= RESERVE // 2 or offers_left(state, seat) < rules().offers_per_turn:
+        return None
+    loans = [m for m in legal if isinstance(m, Offer) and m.kind == "mortgage"]
+    if not loans:
+        return None
+    b = board()
+    rich = max(state.others(seat), key=lambda p: (sum(b.spaces[int(c)].price for c in tradeable(state, p)
+                                                      if c.isdigit()), -p))
+    mine = [m for m in loans if m.partner == rich]
+    return max(mine, key=lambda m: (m.amount, m.card)) if mine else None
+
+
+def _monopoly_deal(state: LandlordsState, seat: int, legal: list[Move]) -> Move | None:
+    """Under the landlord rules, a fair offer for the one franchise missing from a monopoly."""
+    if state.mode != LANDLORD or offers_left(state, seat) < rules().offers_per_turn:
+        return None  # one proposal a turn
+    for group in (board().railroads, board().utilities):
+        mine = [s for s in group if state.owner[s] == seat]
+        rest = [s for s in group if state.owner[s] != seat]
+        if len(mine) != len(group) - 1:
+            continue
+        space = rest[0]
+        holder = state.owner[space]
+        if holder < 0 or str(space) not in tradeable(state, holder):
+            continue
+        price = _worth(state, str(space))
+        if state.seats[seat].cash < price + RESERVE + _keep(state):
+            continue
+        move = Offer(holder, "buy", str(space), price)
+        if any(isinstance(m, Offer) and m.partner == holder for m in legal):
+            return move
+    return None
+
+
+def _allowed_deal(state: LandlordsState, seat: int, move: Move, legal: list[Move]) -> bool:
+    """A deal with an amount of the bot's choosing that the rules accept now."""
+    if not isinstance(move, Offer) or not any(isinstance(m, Offer) for m in legal):
+        return False
+    try:
+        check_offer(state, seat, move, raising=False)
+    except GameError:
+        return False
+    return True
+
+
+def _out_of_turn(state: LandlordsState, seat: int, legal: list[Move], rng: Rng) -> Move:
+    """Asked to move while another player is on turn, where only deals are legal (R12): the
+    monopoly deal if there is one, else the cheapest card offered at its book value."""
+    deal = _monopoly_deal(state, seat, legal)
+    if deal is not None and _allowed_deal(state, seat, deal, legal):
+        return deal
+    sales = [m for m in legal if isinstance(m, Offer) and m.kind == "sell"]
+    if sales:
+        return min(sales, key=lambda m: (m.amount, str(m)))
+    return legal[0]
 
 
 def _lot(state: LandlordsState, frame: LotF, seat: int, legal: list[Move], rng: Rng) -> Move:
@@ -140,17 +249,20 @@ def _challenge(state: LandlordsState, frame: ChallengeF, seat: int, legal: list[
 
 
 def _offer(state: LandlordsState, frame: OfferF, seat: int, legal: list[Move], rng: Rng) -> Move:
+    """Accept a fair deal: one that leaves the bot no worse off by its own valuation, with cash
+    to spare."""
     if Accept() not in legal:
         return Decline()
     cash = state.seats[seat].cash
+    spare = cash - frame.amount - RESERVE
     if frame.kind == "sell":  # the bot would buy
-        good = frame.amount <= _worth(state, frame.card) and cash >= frame.amount + RESERVE
+        good = frame.amount <= _worth(state, frame.card) and spare >= 0
     elif frame.kind == "buy":  # the bot would sell
-        good = frame.amount >= _worth(state, frame.card) * 5 // 4
-    elif frame.kind == "swap":
-        good = _worth(state, frame.card) >= _worth(state, frame.other) * 5 // 4
-    else:  # a loan secured on the card
-        good = cash >= frame.amount + 2 * RESERVE
+        good = frame.amount >= _worth(state, frame.card)
+    elif frame.kind == "swap":  # the bot gets ``card`` for its ``other``
+        good = _worth(state, frame.card) >= _worth(state, frame.other)
+    else:  # a loan secured on the card, repaid with interest (R13)
+        good = spare >= _keep(state) and state.lender[int(frame.card)] == NOBODY
     return Accept() if good else Decline()
 
 
@@ -180,10 +292,13 @@ BOTS: dict[type, Callable[..., Move]] = {
 
 
 def choose(state: LandlordsState, seat: int, legal: list[Move], rng: Rng) -> Move:
-    """The bot's move; always one of ``legal``."""
+    """The bot's move: one of ``legal``, or a deal at an amount of its own (menus list only book
+    values, R12) that the rules allow now."""
     top = state.stack[-1]
+    if seat not in STEPS[type(top)].actors(state, top):
+        return _out_of_turn(state, seat, legal, rng)
     move = BOTS[type(top)](state, top, seat, legal, rng)
-    if move in legal:
+    if move in legal or _allowed_deal(state, seat, move, legal):
         return move
     for fallback in (Roll(), Pass(), Decline(), Stay(), Plead()):
         if fallback in legal:

@@ -1,4 +1,12 @@
-"""Deals between players: sales, purchases, swaps and mortgages (rules §10.1, rulings R12, R13)."""
+"""Deals between players: sales, purchases, swaps and mortgages (rules §10.1, rulings R12, R13).
+
+Deals are made during the current player's turn, while the game waits on him alone: before he rolls
+and at his own decisions after landing (a lot, a first bid, an office, a railroad, a declaration).
+Then *any* player still in may propose a deal to any other — the others out of turn, through
+``Game.may_act`` — and the other party accepts or declines, out of turn too (R12). An open offer
+holds the game until it is answered, so there is one open offer at a time, and each player may
+propose a few deals a turn; a debtor raising money proposes his own (rules §10.2).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +15,21 @@ from games.core import Event, Move
 from .board import rules
 from .money import card_value, cards_of, pay
 from .moves import Accept, Decline, Offer
-from .state import NOBODY, LandlordsState, OfferF
+from .state import (
+    NOBODY,
+    BidF,
+    DeclareF,
+    LandlordsState,
+    LotF,
+    OfferF,
+    OfficeF,
+    RideF,
+    TurnF,
+)
 from .step import Step, need
+
+# Steps during which anyone may propose a deal: the game waits on the current player alone.
+DEAL_STEPS = (TurnF, LotF, BidF, OfficeF, RideF, DeclareF)
 
 
 def tradeable(state: LandlordsState, seat: int) -> list[str]:
@@ -26,7 +47,8 @@ def redemption(amount: int) -> int:
 
 
 def offer_moves(state: LandlordsState, seat: int, raising: bool) -> list[Move]:
-    """Deals listed in the menus, at book value; any other amount may be typed (R12)."""
+    """Deals listed in the menus, at book value (a purchase at most for all one's cash); any other
+    amount may be typed (R12)."""
     out: list[Move] = []
     mine = tradeable(state, seat)
     cash = state.seats[seat].cash
@@ -35,12 +57,44 @@ def offer_moves(state: LandlordsState, seat: int, raising: bool) -> list[Move]:
             out.append(Offer(partner, "sell", card, card_value(state, card)))
             if card.isdigit():
                 out.append(Offer(partner, "mortgage", card, card_value(state, card) // 2))
-        if raising:
+        if raising or cash <= 0:
             continue
         for card in tradeable(state, partner):
-            if card_value(state, card) <= cash:
-                out.append(Offer(partner, "buy", card, card_value(state, card)))
+            out.append(Offer(partner, "buy", card, min(card_value(state, card), cash)))
     return out
+
+
+def deals_open(state: LandlordsState) -> bool:
+    """Whether deals may be proposed now: during a turn, while the current player alone acts."""
+    return (state.end is None and bool(state.stack) and isinstance(state.stack[-1], DEAL_STEPS)
+            and len(state.active()) > 1)
+
+
+def offers_left(state: LandlordsState, seat: int) -> int:
+    """How many more deals ``seat`` may propose this turn (R12)."""
+    made = state.offered[seat] if seat < len(state.offered) else 0
+    return max(0, rules().offers_per_turn - made)
+
+
+def can_propose(state: LandlordsState, seat: int) -> bool:
+    """``seat`` may propose a deal now: deals are open, he is still in, has offers left this turn
+    and something to deal with (a card of his, or cash and another player's card)."""
+    if not deals_open(state) or state.seats[seat].bankrupt or not offers_left(state, seat):
+        return False
+    if tradeable(state, seat):
+        return True
+    return state.seats[seat].cash > 0 and any(tradeable(state, p) for p in state.others(seat))
+
+
+def propose_deal(state: LandlordsState, seat: int, move: Offer, events: list[Event]) -> None:
+    """A deal proposed during the turn, by the current player or out of turn (R12)."""
+    need(deals_open(state), "error.offer_kind")
+    need(not state.seats[seat].bankrupt and offers_left(state, seat) > 0, "error.too_many_offers")
+    check_offer(state, seat, move, raising=False)
+    if len(state.offered) < len(state.seats):
+        state.offered = [0] * len(state.seats)
+    state.offered[seat] += 1
+    propose(state, seat, move, events)
 
 
 def check_offer(state: LandlordsState, seat: int, move: Offer, raising: bool) -> None:

@@ -15,6 +15,7 @@ from games.core import (
     GameMeta,
     IllegalMove,
     Move,
+    NotYourTurn,
     OptionSpec,
     Outcome,
     Rng,
@@ -22,8 +23,9 @@ from games.core import (
 
 from . import bot, outcome
 from .board import SPACES, board, card_label, rules
+from .deals import DEAL_STEPS, can_propose, offer_moves, propose_deal
 from .money import payee
-from .moves import Accept, Decline, Vote, read
+from .moves import Accept, Decline, Offer, Vote, read
 from .state import (
     LANDLORD,
     NOBODY,
@@ -102,16 +104,32 @@ class LandlordsGame(Game[LandlordsState, Move]):
         top = state.stack[-1]
         return STEPS[type(top)].actors(state, top)
 
+    def may_act(self, state: LandlordsState) -> frozenset[int]:
+        """Those who must act, plus anyone who may propose a deal during the turn (R12)."""
+        acting = self.to_act(state)
+        if acting and isinstance(state.stack[-1], DEAL_STEPS):
+            return acting | {s for s in state.active() if can_propose(state, s)}
+        return acting
+
     def _legal_moves(self, state: LandlordsState, seat: int) -> list[Move]:
         top = state.stack[-1]
-        return STEPS[type(top)].legal(state, top, seat)
+        moves = STEPS[type(top)].legal(state, top, seat) if seat in self.to_act(state) else []
+        if isinstance(top, DEAL_STEPS) and can_propose(state, seat):
+            moves += offer_moves(state, seat, raising=False)
+        return moves
 
     def _apply(self, state: LandlordsState, seat: int, move: Move, events: list[Event]) -> None:
         top = state.stack[-1]
-        step = STEPS[type(top)]
-        if not isinstance(move, step.accepts):
-            raise IllegalMove("error.not_now", move=str(move))
-        step.apply(state, top, seat, move, events)
+        if isinstance(move, Offer) and isinstance(top, DEAL_STEPS):  # §10.1, R12: anyone
+            propose_deal(state, seat, move, events)
+        elif seat not in self.to_act(state):  # out of turn only deals may be proposed
+            raise NotYourTurn("error.only_deals",
+                              waiting=", ".join(f"#{s + 1}" for s in sorted(self.to_act(state))))
+        else:
+            step = STEPS[type(top)]
+            if not isinstance(move, step.accepts):
+                raise IllegalMove("error.not_now", move=str(move))
+            step.apply(state, top, seat, move, events)
         flow(state, events)
 
     def _parse_alias(self, state: LandlordsState, seat: int, text: str,

@@ -5,11 +5,11 @@ from __future__ import annotations
 from games.core import Event, Move
 
 from .board import board, rules
-from .deals import check_offer, offer_moves, propose, redeem
+from .deals import redeem
 from .debt import pay_debt
 from .landing import advance, ride_on, roll
 from .money import assets, pay, settle
-from .moves import Buy, Improve, Offer, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
+from .moves import Buy, Improve, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
 from .prosperity import call_vote
 from .state import (
     BANK,
@@ -37,9 +37,10 @@ def signs_left(state: LandlordsState) -> int:
 
 
 class TurnStep(Step):
-    """Before rolling (rules §2.1): improvements, signs, deals, redemptions, a vote; then roll."""
+    """Before rolling (rules §2.1): improvements, signs, redemptions, a vote; then roll. Deals are
+    open to everyone at this step (:mod:`games.landlords.deals`)."""
 
-    accepts = (Roll, Improve, Sign, Unsign, Redeem, Offer, Vote)
+    accepts = (Roll, Improve, Sign, Unsign, Redeem, Vote)
 
     def actors(self, state: LandlordsState, frame: TurnF) -> frozenset[int]:
         return frozenset({state.current})
@@ -57,8 +58,6 @@ class TurnStep(Step):
                     moves.append(Sign(lot))
         moves += [Redeem(i) for i, lender in enumerate(state.lender)
                   if lender != NOBODY and state.owner[i] == seat and cash >= state.loan[i]]
-        if state.offers_made < r.offers_per_turn:
-            moves += offer_moves(state, seat, raising=False)
         if state.mode == LANDLORD and seat not in state.vote_called:
             moves.append(Vote(True))
         return moves
@@ -91,11 +90,6 @@ class TurnStep(Step):
                  and state.lender[move.space] != NOBODY, "error.not_pledged", space=move.space)
             need(state.seats[seat].cash >= state.loan[move.space], "error.no_cash")
             redeem(state, seat, move.space, events)
-        elif isinstance(move, Offer):  # §10.1
-            need(state.offers_made < r.offers_per_turn, "error.too_many_offers")
-            check_offer(state, seat, move, raising=False)
-            state.offers_made += 1
-            propose(state, seat, move, events)
         else:
             assert isinstance(move, Vote)
             need(move.yes and state.mode == LANDLORD and seat not in state.vote_called,
@@ -174,7 +168,7 @@ def next_turn(state: LandlordsState, events: list[Event]) -> None:
             return
         state.round += 1
     state.current, state.turn = nxt, state.turn + 1
-    state.offers_made, state.vote_called, state.touched = 0, [], []
+    state.offered, state.vote_called, state.touched = [0] * len(state.seats), [], []
     state.stack.append(TurnF())
     events.append(Event("turn", {"seat": nxt, "round": state.round}))
 

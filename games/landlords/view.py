@@ -127,6 +127,7 @@ class LandlordsView(msgspec.Struct):
     start_cash: int
     win_assets: int
     prosperity_achieved: bool
+    wages: int = 200  # plain wages at the corner (table option, R24)
     auction: AuctionView | None = None
     offer: OfferView | None = None
     debt: DebtView | None = None
@@ -188,7 +189,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
         idle_left=len(state.deck), signs_left=signs_left(state),
         start_cash=state.options["start_cash"],
         win_assets=state.options["win_assets"],
-        prosperity_achieved=state.achieved,
+        prosperity_achieved=state.achieved, wages=state.options["wages"],
         ended=state.end.reason if state.end else None)
     if state.last_card:
         bids = [BidView(seat, None if bid == PASSED else bid)

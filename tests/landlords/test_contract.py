@@ -34,8 +34,12 @@ def _options(seed: int) -> tuple[int, dict[str, Any]]:
 
 
 def playout(seed: int, players: int, options: dict[str, Any], bots: bool = False,
-            check: Check | None = None) -> tuple[LandlordsState, list[tuple[int, str]]]:
-    """Play to the end with random (or bot) moves; returns the final state and the notation log."""
+            check: Check | None = None,
+            anyone: bool = False) -> tuple[LandlordsState, list[tuple[int, str]]]:
+    """Play to the end with random (or bot) moves; returns the final state and the notation log.
+
+    ``anyone``: the mover is drawn from every seat that *may* act, so out-of-turn deals happen.
+    """
     state = GAME.setup(players, options, seed)
     rng = Rng.from_seed(f"driver-{seed}")
     total = state.money()
@@ -44,7 +48,7 @@ def playout(seed: int, players: int, options: dict[str, Any], bots: bool = False
         acting = sorted(GAME.to_act(state))
         if not acting:
             break
-        seat = rng.choice(acting)
+        seat = rng.choice(sorted(GAME.may_act(state)) if anyone else acting)
         legal = GAME.legal_moves(state, seat)
         assert legal, f"seat {seat} must act but has no legal move"
         move = GAME.bot_move(state, seat, rng) if bots else rng.choice(legal)
@@ -72,6 +76,19 @@ def test_random_playouts_conserve_money_and_end(seed: int) -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and len(outcome.standings) == players
     assert min(s.rank for s in outcome.standings) == 1
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_playouts_with_out_of_turn_deals_conserve_money_replay_and_end(seed: int) -> None:
+    players, options = _options(seed)
+    live, log = playout(seed, players, options, check=_round_trip, anyone=True, bots=seed % 2 == 1)
+    replay = GAME.setup(players, options, seed)
+    out_of_turn = 0
+    for seat, text in log:
+        out_of_turn += seat not in GAME.to_act(replay)
+        replay = GAME.apply(replay, seat, text).state
+    assert GAME.dumps(replay) == GAME.dumps(live)
+    assert players == 1 or out_of_turn > 0
 
 
 @pytest.mark.parametrize("seed", range(0, 60, 6))

@@ -69,7 +69,8 @@ def test_rule_11_4_own_and_unowned_lots_pay_the_fund() -> None:
     assert t.cash(0) == 250 and t.s.fund == 100
     place(t, 1, 1)
     t.roll(1, 1, 1)  # Lonely Lane, unowned: land rent first, then it may be bought
-    assert t.cash(1) == 340 and t.s.fund == 110 and t.legal(1) == ["buy", "pass"]
+    assert t.cash(1) == 340 and t.s.fund == 110
+    assert [m for m in t.legal(1) if not m.startswith("offer")] == ["buy", "pass"]
     t.do(1, "pass")
     assert t.cash(1) == 340
 

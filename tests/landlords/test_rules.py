@@ -421,6 +421,26 @@ def test_rule_10_1_offers_are_answered_by_the_other_party_out_of_turn() -> None:
     assert t.s.owner[33] == 0 and "y1" in t.s.seats[1].idle
 
 
+def test_rule_10_1_anyone_may_propose_a_deal_during_the_current_players_turn() -> None:
+    t = table(3)
+    own(t, 1, 31)
+    own(t, 2, 33)
+    assert GAME.to_act(t.s) == {0} and GAME.may_act(t.s) == {0, 1, 2}
+    assert "offer 2 buy 31 for 300" in t.legal(2) and "roll" not in t.legal(2)
+    t.do(2, "offer 2 buy 31 for 300")  # out of turn, to another player who is not on turn either
+    assert GAME.to_act(t.s) == {1} and GAME.may_act(t.s) == {1}
+    with pytest.raises(NotYourTurn):
+        t.do(0, "roll")  # the open offer holds the game until it is answered
+    t.do(1, "accept")
+    assert t.s.owner[31] == 2 and t.cash(1) == 650 and t.cash(2) == 50
+    place(t, 0, 1)
+    t.roll(0, 1, 2)  # to the office: deals stay open while the current player alone decides
+    assert t.step() == "office" and GAME.may_act(t.s) == {0, 1, 2}
+    t.do(2, "offer 1 sell 33 for 240")
+    t.do(0, "decline")
+    assert t.step() == "office" and t.s.owner[33] == 2
+
+
 def test_rule_10_1_mortgage_between_players() -> None:
     t = table(2)
     own(t, 0, 31)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import Event, GameError, Rng
+from games.core import Event, GameError, NotYourTurn, Rng
 from games.landlords import GAME
 from games.landlords.board import board
 from games.landlords.landing import go_back
@@ -148,6 +148,47 @@ def test_ruling_R12_three_offers_a_turn_and_any_amount_typed() -> None:
     assert not any(m.startswith("offer") for m in t.legal(0))
     with pytest.raises(GameError):
         t.do(0, "offer 2 sell 31 for 300")
+
+
+def test_ruling_R12_out_of_turn_only_deals_one_open_offer_three_a_turn_each() -> None:
+    t = table(3)
+    own(t, 1, 31)
+    own(t, 2, 33)
+    with pytest.raises(NotYourTurn):
+        t.do(1, "roll")  # out of turn only deals
+    t.do(1, "offer 3 sell 31 for 400")
+    with pytest.raises(NotYourTurn):
+        t.do(0, "offer 2 buy 31 for 100")  # one open offer at a time: it must be answered first
+    t.do(2, "decline")
+    for amount in (350, 300):
+        t.do(1, f"offer 1 sell 31 for {amount}")
+        t.do(0, "decline")
+    assert 1 not in GAME.may_act(t.s) and GAME.legal_moves(t.s, 1) == []
+    with pytest.raises(NotYourTurn):
+        t.do(1, "offer 1 sell 31 for 250")
+    assert GAME.may_act(t.s) == {0, 2}  # the others keep their own three
+    t.roll(0, 1, 1)  # land tax; the turn passes to seat 1
+    assert GAME.to_act(t.s) == {1} and 1 in GAME.may_act(t.s)
+    t.do(1, "offer 1 sell 31 for 250")
+
+
+def test_ruling_R12_no_deals_during_bids_answers_or_debts() -> None:
+    t = table(3)
+    own(t, 1, 31)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)  # Soakem: the lander's first bid; deals are still open
+    assert GAME.may_act(t.s) == {0, 1, 2}
+    t.do(0, "bid 200")  # sealed counter-bids: everyone answers at once, no deals now
+    assert GAME.may_act(t.s) == GAME.to_act(t.s) == {1, 2}
+    assert not any(m.startswith("offer") for m in t.legal(1))
+    with pytest.raises(GameError):
+        t.do(1, "offer 1 buy 6 for 250")
+    t2 = table(2)
+    own(t2, 1, 31)
+    give(t2, 0, 20)
+    place(t2, 0, 29)
+    t2.roll(0, 1, 1)  # Broadway's rent: a debt only the debtor may deal his way out of
+    assert GAME.may_act(t2.s) == {0}
 
 
 def test_ruling_R12_offers_by_card_name() -> None:
