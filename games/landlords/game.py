@@ -245,9 +245,17 @@ class LandlordsGame(Game[LandlordsState, Move]):
         return None
 
     def move_label(self, state: LandlordsState, seat: int, move: Move, lang: str) -> str:
-        for attr in ("space", "card"):
-            value = getattr(move, attr, None)
-            if value is not None and str(value) != "":
-                return f"{move} — {card_label(str(value), lang)}"
-        return str(move)
+        """The move in words, in the player's language, followed by its notation."""
+        kind = type(move).__name__.lower()
+        params = {name: getattr(move, name) for name in move.__struct_fields__}
+        if isinstance(move, Offer):
+            kind = f"offer_{move.kind}"
+            params["player"] = params.pop("partner")
+        if kind == "buy":
+            space = state.seats[seat].pos
+            params |= {"space": space, "price": board().spaces[space].price}
+        key = f"move.{kind}"
+        if not self.catalog.has(key):
+            return str(move)
+        return f"{self.text(key, params, lang)} · {move}"
 

@@ -202,3 +202,18 @@ def test_metadata_is_complete(game: Game[Any, Any]) -> None:
         assert option.names.get("en") and option.names.get("zh")
         assert option.coerce(option.default) == option.default
     assert os.path.exists(meta.rules_reference), meta.rules_reference
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_move_labels_read_as_words_in_both_languages(game: Game[Any, Any]) -> None:
+    """Menus and autocomplete show labels: never a raw message key or an unfilled {placeholder}."""
+    result = play(game, game.meta.max_players, 21, keep_states=True)
+    checked = 0
+    for state in result.states[:: max(1, len(result.states) // 30)]:
+        for seat in sorted(game.may_act(state)):
+            for move in game.legal_moves(state, seat)[:40]:
+                for lang in ("en", "zh"):
+                    label = game.move_label(state, seat, move, lang)
+                    assert label.strip() and "{" not in label and "move." not in label, label
+                    checked += 1
+    assert checked
