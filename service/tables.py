@@ -11,6 +11,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from games.core import Event, Game, Rng, StaleVersion
@@ -19,6 +20,7 @@ from storage.errors import TableNotFound
 from storage.log import NewAction, effective_actions
 from storage.models import ActionRow, SeatRow, TableRow
 from storage.repository import Repository
+from storage.types import utcnow
 
 from .errors import (
     AlreadySeated,
@@ -187,12 +189,13 @@ class TableService:
             if expected_version is not None and loaded.table.version != expected_version:
                 raise StaleVersion()
             chosen = self._acting_seat(loaded, user_id, seat)
+            before = loaded.game.to_act(loaded.state)
             applied = loaded.game.apply(loaded.state, chosen, text)
             move_text = self._canonical(loaded, chosen, text)
             steps = [Step(loaded.last_seq + 1, chosen, move_text, applied.events)]
             loaded.state = applied.state
             try:
-                return self._settle_bots(loaded, steps, user_id=user_id)
+                return self._settle_bots(loaded, steps, user_id=user_id, before=before)
             except StaleVersion:
                 if expected_version is not None or attempt == RACE_RETRIES - 1:
                     raise
@@ -204,7 +207,7 @@ class TableService:
         loaded = self.load(table_id)
         if loaded.table.status != "active" or not (loaded.game.to_act(loaded.state) & loaded.bot_seats):
             return None
-        return self._settle_bots(loaded, [])
+        return self._settle_bots(loaded, [], before=loaded.game.to_act(loaded.state))
 
     def autoplay(self, table_id: int, seat: int, *, max_moves: int = 50) -> MoveResult | None:
         """Play the bot's moves for a late human ``seat`` until it no longer has to act (a deadline
@@ -213,6 +216,7 @@ class TableService:
         if loaded.table.status != "active" or seat not in loaded.game.to_act(loaded.state):
             return None
         game, steps = loaded.game, []
+        before = game.to_act(loaded.state)
         seq = loaded.last_seq
         for _ in range(max_moves):
             if seat not in game.to_act(loaded.state):
@@ -222,7 +226,7 @@ class TableService:
             applied = game.apply(loaded.state, seat, move)
             steps.append(Step(seq, seat, str(move), applied.events, by_bot=True))
             loaded.state = applied.state
-        return self._settle_bots(loaded, steps)
+        return self._settle_bots(loaded, steps, before=before)
 
     def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
         """Take back the user's own last move, if nothing was revealed or played since.
@@ -326,8 +330,12 @@ class TableService:
                              options=data["options"], seed=data["seed"])
 
     # ---- internals ---------------------------------------------------------------------------
-    def _settle_bots(self, loaded: Loaded, steps: list[Step], user_id: str | None = None) -> MoveResult:
-        """Let bot seats answer, then commit the human move and bot moves in one transaction."""
+    def _settle_bots(self, loaded: Loaded, steps: list[Step], user_id: str | None = None,
+                     before: frozenset[int] | None = None) -> MoveResult:
+        """Let bot seats answer, then commit the human move and bot moves in one transaction.
+
+        ``before`` is who had to act before these moves (``None``: a new game). When a new step
+        begins (someone new must act) the table's turn deadline restarts, in the same commit."""
         game, state = loaded.game, loaded.state
         seq = loaded.last_seq + len(steps)
         for _ in range(self.bot_moves_per_commit):
@@ -349,7 +357,9 @@ class TableService:
             snapshot = (seq, game.dumps(state))
         version = self.repo.commit_actions(loaded.table.id, loaded.table.version, actions,
                                            snapshot=snapshot,
-                                           status="finished" if finished else None).version
+                                           status="finished" if finished else None,
+                                           **self._deadline(loaded, before, game.to_act(state),
+                                                            finished)).version
         loaded.state = state
         loaded.last_seq = seq
         loaded.table.version = version
@@ -358,6 +368,18 @@ class TableService:
         result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded)
         self._notify(result)
         return result
+
+    @staticmethod
+    def _deadline(loaded: Loaded, before: frozenset[int] | None, after: frozenset[int],
+                  finished: bool) -> dict[str, datetime | None]:
+        """The turn deadline to store with a commit (as ``commit_actions`` keywords): cleared at
+        the end, restarted when a new step begins (table setting ``deadline_hours``), else kept."""
+        if finished:
+            return {"deadline_at": None}
+        if before is not None and after <= before:
+            return {}
+        hours = float(loaded.table.settings.get("deadline_hours") or 0)
+        return {"deadline_at": utcnow() + timedelta(hours=hours) if hours > 0 else None}
 
     def _notify(self, result: MoveResult) -> None:
         if self.on_change is not None:

@@ -272,12 +272,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         return None
     if result.finished:
         await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
-        await rt.call(rt.repo.set_deadline, table.id, None)
         return message
     await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act)
-    if new_step:
-        await start_turn_clock(rt, table.id, table.settings)
-    return message
+    return message  # the turn deadline was restarted by the service, in the move's own commit
 
 
 async def edit_status(channel: discord.abc.Messageable, table_id: int, message_id: int, *,

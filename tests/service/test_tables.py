@@ -248,3 +248,24 @@ def test_autoplay_moves_for_a_late_seat_in_one_commit(service: TableService) -> 
     assert [s.seat for s in result.steps] == [0] and result.steps[0].by_bot
     assert 0 not in result.to_act
     assert [r.user_id for r in service.log(tid)] == [None]
+
+
+def test_a_new_step_restarts_the_turn_deadline_in_the_same_commit(service: TableService) -> None:
+    tid = seated(service, 2)
+    service.repo.update_settings(tid, {"deadline_hours": 24})
+    service.start(tid, "u0")
+    first = service.repo.get_table(tid).deadline_at
+    assert first is not None
+    service.act(tid, "u0", first_legal(service, tid, 0))  # seat 1 still picks: same step
+    assert service.repo.get_table(tid).deadline_at == first
+    service.act(tid, "u1", first_legal(service, tid, 1))  # both picked: a new pick begins
+    assert service.repo.get_table(tid).deadline_at > first
+
+
+def test_the_deadline_is_cleared_when_the_game_ends(service: TableService) -> None:
+    table = service.create(GAME, seats=2, seed="end", creator="u0")
+    service.repo.update_settings(table.id, {"deadline_hours": 1})
+    service.add_bot(table.id)
+    service.add_bot(table.id)
+    assert service.start(table.id).finished
+    assert service.repo.get_table(table.id).deadline_at is None
