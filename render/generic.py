@@ -165,10 +165,7 @@ def summary_board(view: Any, lang: str, names: Sequence[str] | None = None, *, g
     gid = game_id or (data.get("game") if isinstance(data, Mapping) and isinstance(data.get("game"), str)
                       else "")
     title = _title(gid, lang) if gid else "Tabula"
-    height = _summary_body(Canvas(WIDTH, 1, lang, dry=True), data, lang, title, names, private)
-    cv = Canvas(WIDTH, round(height), lang)
-    _summary_body(cv, data, lang, title, names, private)
-    return cv.png()
+    return Canvas.fitted(WIDTH, lang, lambda cv: _summary_body(cv, data, lang, title, names, private)).png()
 
 
 def _result_body(cv: Canvas, outcome: Any, lang: str, title: str, names: Sequence[str] | None,
@@ -216,10 +213,7 @@ def summary_result(outcome: Any, view: Any, lang: str, names: Sequence[str] | No
             game = None
     for key, params in getattr(outcome, "reasons", ()):
         reasons.append(game.text(key, params, lang) if game is not None else key)
-    height = _result_body(Canvas(WIDTH, 1, lang, dry=True), outcome, lang, title, names, reasons)
-    cv = Canvas(WIDTH, round(height), lang)
-    _result_body(cv, outcome, lang, title, names, reasons)
-    return cv.png()
+    return Canvas.fitted(WIDTH, lang, lambda cv: _result_body(cv, outcome, lang, title, names, reasons)).png()
 
 
 class GenericRenderer:

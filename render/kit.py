@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -389,6 +389,15 @@ class Canvas:
         return size * 1.22 + w
 
     # ---- output --------------------------------------------------------------------------------
+    @classmethod
+    def fitted(cls, width: int, lang: str, draw: Callable[[Canvas], float]) -> Canvas:
+        """A canvas exactly as tall as ``draw`` needs: lay out once on a dry (measuring) canvas,
+        then draw for real. ``draw`` returns the height it used."""
+        height = draw(cls(width, 1, lang, dry=True))
+        canvas = cls(width, round(height), lang)
+        draw(canvas)
+        return canvas
+
     def png(self) -> bytes:
         """The finished image as optimised PNG bytes."""
         assert self.image is not None, "dry canvases have no image"

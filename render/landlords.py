@@ -836,10 +836,7 @@ def private(view: LandlordsView, lang: str, names: Sequence[str] | None = None) 
     if view.viewer is None or not 0 <= view.viewer < len(view.players):
         raise ValueError("private() needs a seat's own view (view.viewer is None)")
     width = 980
-    height = _private_body(Canvas(width, 1, lang, dry=True), view, lang, names, width)
-    cv = Canvas(width, round(height), lang)
-    _private_body(cv, view, lang, names, width)
-    return cv.png()
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, names, width)).png()
 
 
 def _private_body(cv: Canvas, view: LandlordsView, lang: str, names: Sequence[str] | None, width: float) -> float:
@@ -1010,10 +1007,7 @@ _COLUMNS = ("cash", "lots", "improvements", "franchises", "idle", "loans")
 def result(outcome: Outcome, view: LandlordsView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking: each player's assets broken down, and why the game ended."""
     width = 1240
-    height = _result_body(Canvas(width, 1, lang, dry=True), outcome, view, lang, names, width)
-    cv = Canvas(width, round(height), lang)
-    _result_body(cv, outcome, view, lang, names, width)
-    return cv.png()
+    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width)).png()
 
 
 def _result_body(cv: Canvas, outcome: Outcome, view: LandlordsView, lang: str, names: Sequence[str] | None,

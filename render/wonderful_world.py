@@ -658,10 +658,7 @@ def _private_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> 
         raise ValueError("private() needs a seat's own view (view.viewer is None)")
     empire = view.empires[view.viewer]
     width = BOARD_WIDTH
-    height = _private_body(Canvas(width, 1, lang, dry=True), view, empire, lang, names, width)
-    cv = Canvas(width, round(height), lang)
-    _private_body(cv, view, empire, lang, names, width)
-    return cv
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, empire, lang, names, width))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -674,10 +671,7 @@ _MEDAL: dict[int, RGB] = {1: (230, 182, 60), 2: (190, 196, 206), 3: (198, 128, 7
 def result(outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking: each player's score broken down, tie-break counts and notes."""
     width = 1240
-    height = _result_body(Canvas(width, 1, lang, dry=True), outcome, view, lang, names, width)
-    cv = Canvas(width, round(height), lang)
-    _result_body(cv, outcome, view, lang, names, width)
-    return cv.png()
+    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width)).png()
 
 
 def _result_body(cv: Canvas, outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None,
