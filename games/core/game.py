@@ -218,6 +218,8 @@ class Game(ABC, Generic[S, M]):
         """Hook: display text for an event/error parameter (card ids to names...)."""
         if name in {"seat", "player"} and isinstance(value, int):
             return f"#{value + 1}"
+        if name == "hint" and isinstance(value, str):
+            return self.catalog.text("hint.legal" if value else "hint.none", {"moves": value}, lang)
         return None
 
     def text(self, key: str, params: Mapping[str, Any] | None, lang: str,

@@ -242,7 +242,7 @@ class LandlordsGame(Game[LandlordsState, Move]):
             return self.text(f"reason.{value}", {}, lang)
         if name == "yes" and isinstance(value, bool):
             return self.text("word.yes" if value else "word.no", {}, lang)
-        return None
+        return super().param_text(name, value, lang)
 
     def move_label(self, state: LandlordsState, seat: int, move: Move, lang: str) -> str:
         """The move in words, in the player's language, followed by its notation."""
