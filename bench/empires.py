@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from games.core import Rng
 from games.wonderful_world import GAME
-from tests.support.playout import play
 
 
 def main(games: int = 60) -> None:
     by: dict[str, list[int]] = defaultdict(list)
     for seed in range(games):
-        final = play(GAME, 4, seed, bots=True, check=False).final
+        final = GAME.setup(4, {}, seed)
+        rng = Rng.from_seed(f"empires-{seed}")
+        while acting := sorted(GAME.to_act(final)):
+            final = GAME.apply(final, acting[0], GAME.bot_move(final, acting[0], rng)).state
         outcome = GAME.outcome(final)
         assert outcome is not None
         for standing in outcome.standings:
