@@ -210,6 +210,14 @@ def status_record(table: TableRow, to_act: set[int]) -> dict[str, Any] | None:
     return record
 
 
+def last_stage(table: TableRow) -> str:
+    """The game stage whose board image was posted last in the table's channel ("" if none)."""
+    record = table.settings.get(STATUS_KEY)
+    if not isinstance(record, dict) or record.get("channel") != table.channel_id:
+        return ""
+    return str(record.get("stage") or "")
+
+
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
                   notes: Sequence[str] = ()) -> discord.Message | None:
     """Announce what a move led to: visible events, who must act, the board when a step begins,
@@ -258,7 +266,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     elif new_step:
         fresh = to_act - (before or set())
         tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
-    image = await rt.images.board(game.meta.id, public, lang, names)
+    stage = game.stage(loaded.state)
+    same_stage = bool(stage) and not result.finished and stage == last_stage(table)
+    image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)
     if image:
         files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
@@ -273,7 +283,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if result.finished:
         await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
         return message
-    await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act)
+    await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act, stage)
     return message  # the turn deadline was restarted by the service, in the move's own commit
 
 
@@ -291,10 +301,13 @@ async def edit_status(channel: discord.abc.Messageable, table_id: int, message_i
 
 
 async def remember_status(rt: Runtime, table: TableRow, message: discord.Message, lines: Sequence[str],
-                          earlier: int, to_act: set[int]) -> None:
-    """Record the current step's status post and its event lines, for the next edit."""
+                          earlier: int, to_act: set[int], stage: str | None = None) -> None:
+    """Record the current step's status post and its event lines, for the next edit, and the
+    stage whose board was last posted (kept across edits)."""
+    if stage is None:
+        stage = last_stage(table)
     record = {"channel": table.channel_id, "message": str(message.id), "lines": list(lines),
-              "earlier": earlier, "to_act": sorted(to_act)}
+              "earlier": earlier, "to_act": sorted(to_act), "stage": stage}
     await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: record})
 
 

@@ -93,6 +93,12 @@ class Game(ABC, Generic[S, M]):
         """
         return self.to_act(state)
 
+    def stage(self, state: S) -> str:
+        """A short label of the public stage (round, phase, step). Chat adapters repost the board
+        image only when it changes; within a stage (a draft's picks) a line is enough.
+        The default ``""`` means "unknown": repost whenever new seats must act."""
+        return ""
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 

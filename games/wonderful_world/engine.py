@@ -79,6 +79,11 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         flow.start_round(state, [])
         return state
 
+    def stage(self, state: WorldState) -> str:
+        """Round and phase, and the resource during production: the draft's picks are one stage."""
+        step = state.step if state.phase == Phase.PRODUCTION else 0
+        return f"{state.round}:{state.phase.value}:{step}"
+
     # ---- who acts --------------------------------------------------------------------------
     def to_act(self, state: WorldState) -> frozenset[int]:
         if state.phase == Phase.DRAFT:

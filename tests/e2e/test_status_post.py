@@ -1,7 +1,8 @@
 """A step where everyone acts at once (It's a Wonderful World's draft) does not flood the
 table's thread: the step's status post is edited as players pick (events accumulate, the "still
-to act" list shrinks, no pings, buttons move to the new version), and a new post with the board
-and mentions comes only when the next step begins. A deleted status post is replaced by a new
+to act" list shrinks, no pings, buttons move to the new version); a new post with mentions comes
+when the next step begins, and it carries the board image when the game's stage changes (the
+draft is one stage, planning the next). A deleted status post is replaced by a new
 one, and a restarted bot goes on editing the current one."""
 
 from __future__ import annotations
@@ -75,14 +76,16 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await wait_revisions(server, post, 2)
     assert post.content.count(PICKED) == 2 and len(public_bot_messages(server, table.thread)) == posts
 
-    # carol's pick ends the step: a new post with the new board pings those who newly must act
-    # (carol just acted, so she is named without a ping); the old post stays as it was
+    # carol's pick ends the step: a new post pings those who newly must act (carol just acted, so
+    # she is named without a ping); the draft is one stage, so no new board image until planning
     await pick(server, service, table, watch, carol, 2)
-    await server.wait_until(lambda: len(board_posts(server, table)) == 2, timeout=15, description="a new board")
-    second = board_posts(server, table)[1]
+    await server.wait_until(lambda: len(public_bot_messages(server, table.thread)) == posts + 1, timeout=15,
+                            description="a new post for the next pick")
+    second = public_bot_messages(server, table.thread)[-1]
     assert "drafted" in second.content and alice.mention in second.content and bob.mention in second.content
     assert carol.mention not in second.content
-    assert len(post.revisions) == 2 and len(public_bot_messages(server, table.thread)) == posts + 1
+    assert not second.attachments and len(board_posts(server, table)) == 1
+    assert len(post.revisions) == 2
 
     # someone deletes the status post: the next pick posts a new one (with the board, no ping)
     server.delete_message(second)
@@ -104,11 +107,20 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await wait_revisions(server, fresh, 1)
     assert fresh.content.count(PICKED) == picked + 1 and fresh.content.endswith("Still to act: Carol")
 
-    # the last pick of the step: a new board post again
-    boards = len(board_posts(server, table))
+    # the last pick of the step: a new post again (still the draft: no board image)
+    posts = len(public_bot_messages(server, table.thread))
     await pick(server, service, table, watch, carol, 2)
-    await server.wait_until(lambda: len(board_posts(server, table)) == boards + 1, timeout=15,
-                            description="the next step's board")
+    await server.wait_until(lambda: len(public_bot_messages(server, table.thread)) == posts + 1, timeout=15,
+                            description="the next pick's post")
+    assert len(board_posts(server, table)) == 1
+
+    # the draft ends (7 picks each): planning is a new stage, and its post carries the board
+    for _ in range(5):  # two of the seven pick rounds are done
+        for user, seat in ((alice, 0), (bob, 1), (carol, 2)):
+            await pick(server, service, table, watch, user, seat)
+    await server.wait_until(lambda: len(board_posts(server, table)) == 2, timeout=15,
+                            description="the planning board")
+    assert "Planning" in board_posts(server, table)[-1].content
     loaded = await asyncio.to_thread(service.load, table.id)
     watch.check(loaded.state)
     assert watch.texts > watch.images  # the edits were checked for hidden cards too
