@@ -94,7 +94,8 @@ def build_view(game: WonderfulWorld, state: WorldState, seat: int | None) -> Wor
 
 
 def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]:
-    """The view as text for the console: round, phase, each empire, then the viewer's hand."""
+    """The view as text (console, private panels): round and phase, the viewer's empire in full
+    (hand, pick, drafted, construction), then the other empires briefly; a spectator sees all."""
     from .cards import designs, empires
 
     def word(key: str) -> str:
@@ -109,13 +110,17 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
     phase = game.catalog.text(f"phase.{view.phase}", None, lang)
     head = f"R{view.round}/4 · {phase}" + (f" · {word(view.resource)}" if view.resource else "")
     lines = [head]
-    for e in view.empires:
+    # A seat's own empire comes first and in full; the others follow in two lines each.
+    ordered = sorted(view.empires, key=lambda e: (e.seat != view.viewer, e.seat))
+    for e in ordered:
         mark = "*" if e.to_act else " "
         prod = " ".join(f"{word(k)[:3]}{v}" for k, v in e.production.items() if v)
         lines.append(f"{mark}#{e.seat + 1} {empires()[e.empire].label(lang)} — {e.score['total']} {label('vp')}"
                      f" · {prod} · {word('krystallium')} {e.krystallium} · {word('financier')} {e.financier}"
                      f" · {word('general')} {e.general} · {label('reserve')} {e.reserve}/5")
         lines.append("    " + label("built") + cards(e.built))
+        if view.viewer is not None and e.seat != view.viewer:
+            continue
         slots = "; ".join(
             f"{designs()[s.card].label(lang)} [{s.uid}] " + label("needs")
             + " ".join(f"{n} {word(k)}" for k, n in s.missing.items())
