@@ -42,6 +42,15 @@ def test_bots_play_a_whole_game_unattended_with_chinese_images(tmp_path: Path) -
         assert image.width >= 800 and image.height >= 400
 
 
+def test_landlords_bots_play_to_a_result_with_images(tmp_path: Path) -> None:
+    out = tmp_path / "landlords"
+    done = tabula("play", "landlords", "--players", "4", "--bots", "4", "--seed", "1", "--out", str(out),
+                  tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "The game is over." in done.stdout and "1. " in done.stdout
+    assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
+
+
 def test_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
     done = tabula("play", "chess", tmp_path=tmp_path)
     assert done.returncode != 0
