@@ -48,10 +48,10 @@ class Renderer(Protocol):
         ...
 
 
-# game id -> "module:attribute" of a renderer class; imported lazily.
+# game id -> "module:attribute" of a renderer object; imported lazily.
 _RENDERERS: dict[str, str] = {
-    "wonderful-world": "render.wonderful_world:WonderfulWorldRenderer",
-    "landlords": "render.landlords:LandlordsRenderer",
+    "wonderful-world": "render.wonderful_world:RENDERER",
+    "landlords": "render.landlords:RENDERER",
 }
 _extra: dict[str, Renderer] = {}
 
@@ -76,5 +76,5 @@ def renderer_for(game_id: str) -> Renderer:
     if target is None:
         return GenericRenderer(game_id)
     module, attr = target.split(":")
-    renderer: Renderer = getattr(importlib.import_module(module), attr)()
+    renderer: Renderer = getattr(importlib.import_module(module), attr)
     return renderer

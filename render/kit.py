@@ -97,6 +97,17 @@ def _shown(text: str) -> str:
     return _drawable(text) or "?"
 
 
+@dataclass(frozen=True)
+class TitleRenderer:
+    """A title's three drawing functions, bundled as the :class:`render.Renderer` the service
+    asks for (``board(view, lang, names)``, ``private(...)``, ``result(outcome, view, ...)``)."""
+
+    game_id: str
+    board: Callable[..., bytes]
+    private: Callable[..., bytes]
+    result: Callable[..., bytes]
+
+
 class Canvas:
     """An image being drawn, in output-pixel coordinates, for one language.
 

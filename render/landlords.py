@@ -22,10 +22,10 @@ from games.landlords.game import META
 from games.landlords.view import LandlordsView, PlayerView, SpaceView
 
 from . import palette as pal
-from .kit import MARGIN_DEFAULT, Canvas, Flow, seat_label
+from .kit import MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
 from .palette import RGB
 
-__all__ = ["SEAT_COLOURS", "LandlordsRenderer", "board_image", "private", "result"]
+__all__ = ["RENDERER", "SEAT_COLOURS", "board_image", "private", "result"]
 
 MARGIN = MARGIN_DEFAULT
 GAP = 20
@@ -1080,20 +1080,5 @@ def _result_body(cv: Canvas, outcome: Outcome, view: LandlordsView, lang: str, n
     return y + MARGIN - 10
 
 
-class LandlordsRenderer:
-    """The renderer registered for ``landlords``."""
-
-    game_id = "landlords"
-
-    def board(self, view: LandlordsView, lang: str, names: Sequence[str] | None = None) -> bytes:
-        """See :func:`board_image`."""
-        return board_image(view, lang, names)
-
-    def private(self, view: LandlordsView, lang: str, names: Sequence[str] | None = None) -> bytes:
-        """See :func:`private`."""
-        return private(view, lang, names)
-
-    def result(self, outcome: Outcome, view: LandlordsView, lang: str,
-               names: Sequence[str] | None = None) -> bytes:
-        """See :func:`result`."""
-        return result(outcome, view, lang, names)
+#: The renderer registered for ``landlords``.
+RENDERER = TitleRenderer("landlords", board_image, private, result)

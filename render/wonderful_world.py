@@ -19,10 +19,10 @@ from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
 
 from . import palette as pal
 from .cards import CARD_MUTED, CARD_TEXT, card_frame, chip, chip_width
-from .kit import MARGIN_DEFAULT, Canvas, Flow, seat_label
+from .kit import MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
 from .palette import RGB
 
-__all__ = ["TYPE_COLOUR", "WonderfulWorldRenderer", "board", "private", "result"]
+__all__ = ["RENDERER", "TYPE_COLOUR", "board", "private", "result"]
 
 RESOURCES = tuple(r.value for r in PRODUCTION_ORDER)
 TYPES = ("structure", "vehicle", "research", "project", "discovery")
@@ -752,19 +752,5 @@ def _result_body(cv: Canvas, outcome: Outcome, view: WorldView, lang: str, names
     return y + MARGIN - 10
 
 
-class WonderfulWorldRenderer:
-    """The renderer registered for ``wonderful-world``."""
-
-    game_id = "wonderful-world"
-
-    def board(self, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
-        """See :func:`board`."""
-        return board(view, lang, names)
-
-    def private(self, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
-        """See :func:`private`."""
-        return private(view, lang, names)
-
-    def result(self, outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
-        """See :func:`result`."""
-        return result(outcome, view, lang, names)
+#: The renderer registered for ``wonderful-world``.
+RENDERER = TitleRenderer("wonderful-world", board, private, result)

@@ -17,7 +17,7 @@ from games.landlords.board import board
 from games.landlords.state import LandlordsState, SealedF
 from render import landlords as lr
 from render import recording, renderer_for
-from render.landlords import LandlordsRenderer
+from render.landlords import RENDERER
 from tests.landlords.helpers import Table, give, own, place
 from tests.support.playout import Playout, play
 
@@ -146,7 +146,7 @@ def shown(drawn: list[Any]) -> str:
 
 
 def test_registered_for_landlords() -> None:
-    assert isinstance(renderer_for("landlords"), LandlordsRenderer)
+    assert renderer_for("landlords") is RENDERER
 
 
 @pytest.mark.parametrize("point", sorted(POINTS))

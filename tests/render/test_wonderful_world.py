@@ -161,6 +161,6 @@ def test_chinese_board_uses_chinese_words() -> None:
 
 def test_registry_returns_this_renderer() -> None:
     renderer = renderer_for("wonderful-world")
-    assert isinstance(renderer, ww.WonderfulWorldRenderer)
+    assert renderer is ww.RENDERER
     view = GAME.view(sample(2, "draft"), None)
     check_png(renderer.board(view, "en"))
