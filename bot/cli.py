@@ -75,20 +75,15 @@ def play(
 def resume(
     table: Annotated[int, typer.Argument(help="Table number printed when the table was opened.")],
     out: Annotated[Path | None, typer.Option(help="Folder for board images.")] = None,
-    lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
+    lang: Annotated[str | None, typer.Option(help="zh or en (default: the table's language).")] = None,
     database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
                                                      help="Where tables are stored.")] = None,
 ) -> None:
     """Continue a console table where it was left."""
-    from bot.console import ConsoleTable
-    from games.core import GameError
+    from bot.console import resume_local_table
 
-    service = _service(database_url)
-    try:
-        service.load(table)
-    except GameError as error:
-        raise typer.BadParameter(f"no table {table} in this database") from error
-    raise typer.Exit(ConsoleTable(service, table, lang=normalise_lang(lang), out=out).run())
+    raise typer.Exit(resume_local_table(_service(database_url), table, lang=normalise_lang(lang) if lang else None,
+                                        out=out))
 
 
 @app.command()

@@ -25,6 +25,11 @@ HELP = {
 }
 
 
+NOT_PLAYABLE = {
+    "en": "Table {table} cannot be continued: it is {status}.",
+    "zh": "第 {table} 桌无法继续：状态为 {status}。",
+}
+
 RESUME = {
     "en": "Table {table} is saved. Continue later with: tabula resume {table}",
     "zh": "第 {table} 桌已保存。之后可以用 tabula resume {table} 继续。",
@@ -42,8 +47,17 @@ class ConsoleTable:
         self.out = out
         self.read = read or input
         self.stream = write or sys.stdout
-        self.frame = 0
+        self.frame = self._last_frame(out)
         self.moves_since_frame = 0
+
+    @staticmethod
+    def _last_frame(out: Path | None) -> int:
+        """The highest board image number already in ``out``: a resumed table adds images
+        after the earlier ones instead of overwriting them."""
+        if out is None or not out.is_dir():
+            return 0
+        numbers = [int(p.stem.split("-")[1]) for p in out.glob("board-[0-9]*.png") if p.stem.split("-")[1].isdigit()]
+        return max(numbers, default=0)
 
     # ---- output ------------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -92,6 +106,15 @@ class ConsoleTable:
         loaded, view = self.service.view(self.table_id, LOCAL_USER if viewer is not None else None)
         for line in loaded.game.summarize(view, self.lang):
             self.say(line)
+
+    def history(self, loaded: Any, seat: int) -> None:
+        """The moves so far as ``seat`` may read them (others' hidden picks stay hidden)."""
+        game = loaded.game
+        names = [s.name for s in loaded.seats]
+        for entry in self.service.history(self.table_id, None, seat=seat):
+            seen = "; ".join(game.describe(e, self.lang, names) for e in entry.events) or "…"
+            own = f" [{entry.notation}]" if entry.notation is not None else ""
+            self.say(f"  {entry.seq:4d}  {names[entry.seat]}{own}: {seen}")
 
     def ranking(self, loaded: Any) -> None:
         game = loaded.game
@@ -151,8 +174,7 @@ class ConsoleTable:
             self.board(seat)
             return None
         if line in {"log", "记录"}:
-            for row in self.service.log(self.table_id):
-                self.say(f"  {row.seq:4d}  #{(row.seat or 0) + 1}  {row.notation}")
+            self.history(loaded, seat)
             return None
         try:
             result = (self.service.undo(self.table_id, LOCAL_USER) if line in {"undo", "撤销"}
@@ -182,3 +204,32 @@ def start_local_table(service: TableService, game_id: str, *, players: int, bots
         console.say("Only one human seat is played from the console; other humans wait for /move in chat.")
     console.say(f"Table {table.id} · seed {table.seed}")
     return console.run(service.start(table.id, LOCAL_USER))
+
+
+def resume_local_table(service: TableService, table_id: int, *, lang: str | None, out: Path | None,
+                       read: Callable[[str], str] | None = None, write: TextIO | None = None) -> int:
+    """Continue a saved table: say where the game stands, show the board and the hand, then
+    play on. A table that is not being played (a lobby, abandoned) is refused with a message;
+    a finished one shows its ranking. Returns the exit code."""
+    try:
+        loaded = service.load(table_id)
+    except GameError as error:
+        console = ConsoleTable(service, table_id, lang=lang or "en", out=out, read=read, write=write)
+        console.error(None, error)
+        return 2
+    lang = lang or loaded.table.language
+    console = ConsoleTable(service, table_id, lang=lang, out=out, read=read, write=write)
+    status = loaded.table.status
+    if status not in {"active", "finished"}:
+        console.say("! " + NOT_PLAYABLE.get(lang, NOT_PLAYABLE["en"]).format(
+            table=table_id, status=SERVICE_CATALOG.text(f"table.status_{status}", None, lang)))
+        return 2
+    if status == "finished":
+        console.ranking(loaded)
+        return 0
+    human = [s.seat for s in loaded.seats if not s.is_bot]
+    viewer = human[0] if human else None
+    console.say(f"Table {table_id} · {loaded.game.meta.name(lang)} · seed {loaded.table.seed}")
+    console.board(viewer)
+    console.save_images(loaded, viewer)
+    return console.run()

@@ -23,6 +23,10 @@ class NotSeated(TableError):
     default_key = "table.not_seated"
 
 
+class NoSuchSeat(TableError):
+    default_key = "table.no_such_seat"
+
+
 class WrongSeat(TableError):
     default_key = "table.wrong_seat"
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.core import Event, Game, Rng, StaleVersion
+from games.core import Event, Game, Rng, StaleVersion, visible_events
 from games.registry import game_ids, get_game
 from storage.errors import TableNotFound
 from storage.log import NewAction, effective_actions
@@ -25,6 +25,7 @@ from storage.types import utcnow
 from .errors import (
     AlreadySeated,
     CannotUndo,
+    NoSuchSeat,
     NoSuchTable,
     NotActive,
     NotAllowed,
@@ -51,6 +52,19 @@ class Step:
     notation: str
     events: list[Event]
     by_bot: bool = False
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One move of a table's history as one reader may see it.
+
+    ``notation`` is only set for the reader's own seats (a hidden pick of another seat stays
+    hidden); ``events`` are the events that reader was allowed to see."""
+
+    seq: int
+    seat: int
+    notation: str | None
+    events: list[Event]
 
 
 @dataclass
@@ -144,15 +158,23 @@ class TableService:
     def kick(self, table_id: int, by_user: str, seat: int, *, manager: bool = False) -> None:
         table, seats = self._lobby(table_id)
         self._check_authority(table, by_user, manager)
-        if all(s.seat != seat for s in seats):
-            raise NotSeated()
+        self._check_seat_number(seats, seat)
         self.repo.remove_seat(table_id, seat)
 
     def substitute(self, table_id: int, by_user: str, seat: int, user_id: str | None, name: str,
                    *, manager: bool = False) -> SeatRow:
-        """Give a seat to another user (or a bot when ``user_id`` is None); history stays."""
+        """Give a seat to another user (or a bot when ``user_id`` is None); history stays.
+
+        Someone who already holds a seat at the table can never take a second one: they would
+        read both seats' secrets (the creator subbing themselves into an opponent's seat)."""
         table = self._table(table_id)
         self._check_authority(table, by_user, manager)
+        seats = self.repo.seats(table_id)
+        self._check_seat_number(seats, seat)
+        if user_id is not None:
+            held = [s.seat for s in seats if s.user_id == user_id and not s.is_bot]
+            if held:
+                raise AlreadySeated(seat=held[0] + 1)
         return self.repo.update_seat(table_id, seat, user_id=user_id, name=name, is_bot=user_id is None)
 
     def abandon(self, table_id: int, by_user: str, *, manager: bool = False) -> None:
@@ -302,8 +324,32 @@ class TableService:
         return loaded, loaded.game.view(loaded.state, viewer)
 
     def log(self, table_id: int) -> list[ActionRow]:
-        """The whole action log, undo rows included (nothing is ever deleted)."""
+        """The whole action log, undo rows included (nothing is ever deleted). Raw: it holds every
+        seat's secret moves, so it is for exports of finished games and tools, never for players;
+        players read :meth:`history`."""
         return self.repo.actions(table_id)
+
+    def history(self, table_id: int, user_id: str | None, *, seat: int | None = None) -> list[HistoryEntry]:
+        """The moves so far as ``user_id`` may read them: their own seats' moves with notation,
+        everyone's as the events their seat (a spectator if not seated) was allowed to see.
+
+        A trusted local caller (the console) passes ``user_id=None`` and the ``seat`` it plays."""
+        loaded = self.load(table_id)
+        if loaded.state is None:
+            return []
+        game, table = loaded.game, loaded.table
+        mine = set(loaded.seat_of(user_id)) if user_id is not None else ({seat} if seat is not None else set())
+        viewer = min(mine) if mine else None
+        state = game.setup(len(loaded.seats), table.options, table.seed)
+        out = []
+        for row in effective_actions(self.repo.actions(table_id)):
+            if row.kind != "move" or row.seat is None:
+                continue
+            applied = game.apply(state, row.seat, row.notation)
+            state = applied.state
+            out.append(HistoryEntry(row.seq, row.seat, row.notation if row.seat in mine else None,
+                                    visible_events(applied.events, viewer)))
+        return out
 
     def export(self, table_id: int) -> dict[str, Any]:
         """Everything needed to replay the game elsewhere: title, options, seed, players, log."""
@@ -431,6 +477,11 @@ class TableService:
         if table.status != "lobby":
             raise NotInLobby()
         return table, self.repo.seats(table_id)
+
+    @staticmethod
+    def _check_seat_number(seats: list[SeatRow], seat: int) -> None:
+        if all(s.seat != seat for s in seats):
+            raise NoSuchSeat(seat=seat + 1, seats=len(seats))
 
     @staticmethod
     def _free_seat(table: TableRow, seats: list[SeatRow]) -> int:

@@ -10,7 +10,16 @@ import pytest
 from games.core import GameError, StaleVersion
 from games.registry import get_game
 from service import TableService
-from service.errors import AlreadySeated, CannotUndo, NotInLobby, NotSeated, TableError, TableFull, WrongSeat
+from service.errors import (
+    AlreadySeated,
+    CannotUndo,
+    NoSuchSeat,
+    NotInLobby,
+    NotSeated,
+    TableError,
+    TableFull,
+    WrongSeat,
+)
 from service.tables import SNAPSHOT_EVERY
 from storage.db import make_engine
 from storage.repository import Repository
@@ -269,3 +278,47 @@ def test_the_deadline_is_cleared_when_the_game_ends(service: TableService) -> No
     service.add_bot(table.id)
     assert service.start(table.id).finished
     assert service.repo.get_table(table.id).deadline_at is None
+
+
+def test_a_seated_player_cannot_take_a_second_seat_by_substitution(service: TableService) -> None:
+    """Security finding 1: the creator subbing themselves into an opponent's seat would read both
+    seats' secrets (/log, /hand). Nobody who already holds a seat may take another."""
+    tid = seated(service, 2)
+    service.start(tid, "u0")
+    with pytest.raises(AlreadySeated):
+        service.substitute(tid, "u0", 1, "u0", "Ann again")
+    with pytest.raises(AlreadySeated):
+        service.substitute(tid, "u1", 0, "u1", "Bo", manager=True)
+    assert [s.user_id for s in service.repo.seats(tid)] == ["u0", "u1"]
+    service.substitute(tid, "u0", 1, "u7", "Newcomer")  # someone not seated may take it
+    assert service.repo.seats(tid)[1].user_id == "u7"
+
+
+def test_substitute_and_kick_refuse_seats_that_do_not_exist(service: TableService) -> None:
+    tid = seated(service, 2)
+    with pytest.raises(NoSuchSeat):
+        service.kick(tid, "u0", 6)
+    service.start(tid, "u0")
+    with pytest.raises(NoSuchSeat):
+        service.substitute(tid, "u0", 8, "u9", "Nine")
+    with pytest.raises(NoSuchSeat):
+        service.substitute(tid, "u0", -1, None, "Bot")
+
+
+def test_history_shows_a_reader_only_what_their_seat_saw(service: TableService) -> None:
+    tid = seated(service, 3)
+    service.start(tid, "u0")
+    picks = {}
+    for seat in (1, 2):
+        picks[seat] = first_legal(service, tid, seat)
+        service.act(tid, f"u{seat}", picks[seat])
+    mine = service.history(tid, "u0")
+    assert [e.seat for e in mine] == [1, 2]
+    assert all(e.notation is None for e in mine)          # others' hidden picks: no notation
+    assert service.history(tid, "u1")[0].notation == picks[1]
+    seen_by_0 = repr([e.events for e in mine])
+    seen_by_1 = repr(service.history(tid, "u1")[0].events)
+    assert seen_by_0 != seen_by_1                          # the picker saw more than the others
+    spectator = service.history(tid, "stranger")
+    assert [e.events for e in spectator] == [e.events for e in mine]  # a spectator sees the public twins
+    assert all(e.notation is None for e in spectator)

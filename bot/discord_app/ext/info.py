@@ -13,13 +13,12 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from games.registry import all_games, get_game
-from storage.log import effective_actions
 
 from ..boards import MENTIONS, make_view, post_board, public_items, public_moves
 from ..errors import BotError
 from ..i18n import t
 from ..interactions import acknowledge_privately, runtime_of
-from ..present import clip, clip_lines, event_lines, public_lang, seat_names
+from ..present import clip, clip_lines, describe_event, public_lang, seat_names
 from .tables import game_autocomplete
 
 if TYPE_CHECKING:
@@ -32,25 +31,15 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
-    """The table's history as the person may read it: their own moves with notation, everyone
-    else's as the events they were allowed to see (a hidden pick stays hidden)."""
+    """The table's history as the person may read it (the service filters it: their own moves
+    with notation, everyone else's as the events they were allowed to see)."""
     loaded = rt.service.load(table_id)
-    game, table = loaded.game, loaded.table
-    if loaded.state is None:
-        return []
-    mine = set(loaded.seat_of(user))
-    viewer = min(mine) if mine else None
     names = seat_names(loaded.seats)
-    state = game.setup(len(loaded.seats), table.options, table.seed)
     out = []
-    for row in effective_actions(rt.repo.actions(table_id)):
-        if row.kind != "move" or row.seat is None:
-            continue
-        applied = game.apply(state, row.seat, row.notation)
-        state = applied.state
-        seen = event_lines(game, applied.events, viewer, lang, names)
-        own = f" `{row.notation}`" if row.seat in mine else ""
-        out.append(f"`{row.seq:>4}` **{discord.utils.escape_markdown(names[row.seat])}**{own}: "
+    for entry in rt.service.history(table_id, user):
+        seen = [describe_event(loaded.game, e, lang, names) for e in entry.events]
+        own = f" `{entry.notation}`" if entry.notation is not None else ""
+        out.append(f"`{entry.seq:>4}` **{discord.utils.escape_markdown(names[entry.seat])}**{own}: "
                    + ("; ".join(seen) or "…"))
     return out
 
