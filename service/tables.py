@@ -52,6 +52,8 @@ class Step:
     notation: str
     events: list[Event]
     by_bot: bool = False
+    #: The typed move (stored as its tagged JSON beside the notation).
+    move: Any = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ class MoveResult:
     to_act: list[int]
     finished: bool
     loaded: Loaded = field(repr=False)
+    #: Who had to act before these moves (empty for a new game): with ``to_act`` the adapter
+    #: knows whose step ended and who is newly asked, without loading the table again.
+    acted_before: list[int] = field(default_factory=list)
 
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step.events]
@@ -212,9 +217,9 @@ class TableService:
                 raise StaleVersion()
             chosen = self._acting_seat(loaded, user_id, seat)
             before = loaded.game.to_act(loaded.state)
-            applied = loaded.game.apply(loaded.state, chosen, text)
-            move_text = self._canonical(loaded, chosen, text)
-            steps = [Step(loaded.last_seq + 1, chosen, move_text, applied.events)]
+            move = loaded.game.parse(loaded.state, chosen, text)  # once: the grammar, then apply checks
+            applied = loaded.game.apply(loaded.state, chosen, move)
+            steps = [Step(loaded.last_seq + 1, chosen, str(move), applied.events, move=move)]
             loaded.state = applied.state
             try:
                 return self._settle_bots(loaded, steps, user_id=user_id, before=before)
@@ -246,7 +251,7 @@ class TableService:
             seq += 1
             move = game.bot_move(loaded.state, seat, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
             applied = game.apply(loaded.state, seat, move)
-            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True))
+            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True, move=move))
             loaded.state = applied.state
         return self._settle_bots(loaded, steps, before=before)
 
@@ -261,20 +266,25 @@ class TableService:
         mine = set(loaded.seat_of(user_id))
         if not mine:
             raise NotSeated()
-        rows = effective_actions(self.repo.actions(table_id))
-        humans = [r for r in rows if r.seat is not None and r.seat not in loaded.bot_seats]
+        rows = effective_actions(self.repo.actions(table_id))  # reading rows is cheap; replaying is not
+        humans = [r for r in rows if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
         if not humans or humans[-1].seat not in mine:
             raise CannotUndo()
         target = humans[-1]
-        later = rows[rows.index(target):]
-        state = self._rebuild(loaded.game, loaded.table, [r for r in rows if r.seq < target.seq])
+        # From the newest usable snapshot before the target, not from setup (the log may be long).
+        snapshot = self.repo.snapshot_before(table_id, target.seq)
+        game = loaded.game
+        base = snapshot.seq if snapshot is not None else 0
+        state = game.loads(snapshot.state) if snapshot is not None else \
+            game.setup(len(loaded.seats), loaded.table.options, loaded.table.seed)
+        state = self._replay_rows(game, state, [r for r in rows if base < r.seq < target.seq])
         if not approved:
-            replay = state
-            for row in later:
-                applied = loaded.game.apply(replay, row.seat, row.notation)
-                if loaded.game.irreversible(applied.events):
+            replay = game.copy(state)
+            for row in rows[rows.index(target):]:
+                events: list[Event] = []
+                replay = self._replay_rows(game, replay, [row], events)
+                if game.irreversible(events):
                     raise CannotUndo()
-                replay = applied.state
         seq = loaded.last_seq + 1
         self.repo.commit_actions(
             table_id, loaded.table.version,
@@ -306,9 +316,8 @@ class TableService:
             base_seq = 0
         else:
             state, base_seq = game.loads(snapshot.state), snapshot.seq
-        for row in effective_actions(rows):
-            if row.kind == "move" and row.seq > base_seq:
-                state = game.apply(state, row.seat, row.notation).state
+        if state is not None:
+            state = self._replay_rows(game, state, [r for r in effective_actions(rows) if r.seq > base_seq])
         last = rows[-1].seq if rows else base_seq
         return Loaded(table, seats, game, state, max(last, base_seq))
 
@@ -345,10 +354,10 @@ class TableService:
         for row in effective_actions(self.repo.actions(table_id)):
             if row.kind != "move" or row.seat is None:
                 continue
-            applied = game.apply(state, row.seat, row.notation)
-            state = applied.state
+            events: list[Event] = []
+            state = self._replay_rows(game, state, [row], events)
             out.append(HistoryEntry(row.seq, row.seat, row.notation if row.seat in mine else None,
-                                    visible_events(applied.events, viewer)))
+                                    visible_events(events, viewer)))
         return out
 
     def export(self, table_id: int) -> dict[str, Any]:
@@ -363,15 +372,15 @@ class TableService:
             "seed": table.seed,
             "status": table.status,
             "players": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
-            "actions": [{"seq": r.seq, "seat": r.seat, "kind": r.kind, "move": r.notation,
+            "actions": [{"seq": r.seq, "seat": r.seat, "kind": r.kind, "move": r.notation, "typed": r.move,
                          "voids": r.voids, "at": r.created_at.isoformat()} for r in self.log(table_id)],
         }
 
     def replay_export(self, data: Mapping[str, Any]) -> Any:
         """Rebuild the final state of an export (used to check exports in tests and tools)."""
         game = get_game(data["game"])
-        rows = [ActionRow(table_id=0, seq=a["seq"], seat=a["seat"], notation=a["move"], kind=a["kind"],
-                          voids=a["voids"]) for a in data["actions"]]
+        rows = [ActionRow(table_id=0, seq=a["seq"], seat=a["seat"], notation=a["move"], move=a.get("typed"),
+                          kind=a["kind"], voids=a["voids"]) for a in data["actions"]]
         return self._rebuild(game, None, effective_actions(rows), players=len(data["players"]),
                              options=data["options"], seed=data["seed"])
 
@@ -393,10 +402,11 @@ class TableService:
             move = game.bot_move(state, seat, rng)
             applied = game.apply(state, seat, move)
             seq += 1
-            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True))
+            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True, move=move))
             state = applied.state
         finished = game.is_over(state)
         actions = [NewAction(notation=s.notation, seat=s.seat, kind="move",
+                             move=game.encode_move(s.move) if s.move is not None else None,
                              user_id=None if s.by_bot else user_id) for s in steps]
         snapshot = None
         if finished or seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY:
@@ -411,7 +421,8 @@ class TableService:
         loaded.table.version = version
         if finished:
             loaded.table.status = "finished"
-        result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded)
+        result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded,
+                            sorted(before or ()))
         self._notify(result)
         return result
 
@@ -430,10 +441,6 @@ class TableService:
     def _notify(self, result: MoveResult) -> None:
         if self.on_change is not None:
             self.on_change(result)
-
-    @staticmethod
-    def _canonical(loaded: Loaded, seat: int, text: str) -> str:
-        return str(loaded.game.parse(loaded.state, seat, text))
 
     @staticmethod
     def _acting_seat(loaded: Loaded, user_id: str | None, seat: int | None) -> int:
@@ -460,10 +467,23 @@ class TableService:
             players = len(self.repo.seats(table.id))
             options, seed = table.options, table.seed
         assert players is not None and seed is not None
-        state = game.setup(players, options, seed)
+        return self._replay_rows(game, game.setup(players, options, seed), rows)
+
+    @staticmethod
+    def _replay_rows(game: Game[Any, Any], state: Any, rows: list[ActionRow],
+                     events: list[Event] | None = None) -> Any:
+        """Play stored move rows on ``state`` (in place) on the trusted path: typed moves are
+        decoded, never parsed; rows from before typed moves are parsed from their notation."""
         for row in rows:
-            if row.kind == "move":
-                state = game.apply(state, row.seat, row.notation).state
+            if row.kind != "move" or row.seat is None:
+                continue
+            if row.move is not None:
+                state = game.replay(state, row.seat, game.decode_move(row.move), events)
+            else:  # a row stored before typed moves (migration 0002)
+                applied = game.apply(state, row.seat, row.notation)
+                state = applied.state
+                if events is not None:
+                    events += applied.events
         return state
 
     def _table(self, table_id: int) -> TableRow:

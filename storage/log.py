@@ -18,6 +18,8 @@ class NewAction:
 
     notation: str
     seat: int | None = None
+    #: The move's tagged JSON (``Game.encode_move``), stored beside the notation.
+    move: str | None = None
     kind: str = "move"
     voids: int | None = None
     user_id: str | None = None

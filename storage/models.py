@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Column, LargeBinary, MetaData, UniqueConstraint
+from sqlalchemy import Column, LargeBinary, MetaData, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -95,6 +95,9 @@ class ActionRow(Base, table=True):
     seq: int
     seat: int | None = None
     notation: str
+    #: The move as its title's tagged JSON (``Game.encode_move``); ``None`` on rows stored before
+    #: typed moves (they are read from ``notation``) and on undo/system rows.
+    move: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     kind: str = "move"
     voids: int | None = None
     user_id: str | None = None

@@ -399,7 +399,7 @@ class Repository:
                     raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
                 rows.append(ActionRow(
                     table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
-                    kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
+                    move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
             session.add_all(rows)
             session.flush()
             if snapshot is not None:
@@ -409,7 +409,7 @@ class Repository:
 
     # ---- snapshots -----------------------------------------------------------------------
     @staticmethod
-    def _usable_snapshot(session: Session, table_id: int) -> SnapshotRow | None:
+    def _usable_snapshot(session: Session, table_id: int, before: int | None = None) -> SnapshotRow | None:
         # A snapshot at s is unusable once a later undo voids a row it includes (voids <= s).
         undo = aliased(ActionRow)
         voided = exists().where(
@@ -418,16 +418,21 @@ class Repository:
             col(undo.seq) > col(SnapshotRow.seq),
             col(undo.voids) <= col(SnapshotRow.seq),
         )
-        return session.scalar(
-            select(SnapshotRow)
-            .where(col(SnapshotRow.table_id) == table_id, ~voided)
-            .order_by(col(SnapshotRow.seq).desc())
-            .limit(1))
+        query = select(SnapshotRow).where(col(SnapshotRow.table_id) == table_id, ~voided)
+        if before is not None:
+            query = query.where(col(SnapshotRow.seq) < before)
+        return session.scalar(query.order_by(col(SnapshotRow.seq).desc()).limit(1))
 
     def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
         """The newest snapshot still valid (none of its actions voided by a later undo)."""
         with self._read() as session:
             return self._usable_snapshot(session, table_id)
+
+    def snapshot_before(self, table_id: int, seq: int) -> SnapshotRow | None:
+        """The newest usable snapshot taken before action ``seq``: undo rebuilds the state
+        before a move from here, not from setup."""
+        with self._read() as session:
+            return self._usable_snapshot(session, table_id, before=seq)
 
     def save_snapshot(self, table_id: int, seq: int, state: bytes | str) -> SnapshotRow:
         """Cache the state after action ``seq`` (0: after setup); replaces one at that seq.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, Union
 
 import msgspec
 
@@ -51,6 +51,30 @@ def normalise_notation(text: str) -> str:
     """Lower-case, trim and collapse blanks; full-width digits and spaces become ASCII."""
     text = text.translate({0x3000: " ", **{0xFF10 + d: ord("0") + d for d in range(10)}})
     return _SPACES.sub(" ", text.strip().lower())
+
+
+_DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+_MOVE_TYPES: dict[type, tuple[type[Move], ...]] = {}
+
+
+def _subclasses(cls: type) -> list[type]:
+    out = []
+    for sub in cls.__subclasses__():
+        out += [sub, *_subclasses(sub)]
+    return out
+
+
+def _title_move_types(game_cls: type) -> tuple[type[Move], ...]:
+    found = _MOVE_TYPES.get(game_cls)
+    if found is None:
+        package = game_cls.__module__.rpartition(".")[0] or game_cls.__module__
+        found = tuple(sorted((c for c in _subclasses(Move)
+                              if c.__module__ == package or c.__module__.startswith(package + ".")),
+                             key=lambda c: c.__qualname__))
+        if not found:
+            raise TypeError(f"{game_cls.__name__}: no Move subclasses in {package}; set move_types")
+        _MOVE_TYPES[game_cls] = found
+    return found
 
 
 class Applied(msgspec.Struct, Generic[S]):
@@ -115,25 +139,38 @@ class Game(ABC, Generic[S, M]):
     def parse(self, state: S, seat: int, text: str) -> M:
         """Read ``text`` as a move of ``seat``. Raises ``MalformedMove`` / ``IllegalMove``.
 
-        The default matches the canonical notation of a legal move, then asks the title's
-        :meth:`_parse_alias` hook (names instead of numbers, short forms).
+        Grammar first, without listing every move (like python-chess's ``Move.from_uci``): the
+        title's :meth:`read_move` reads the notation. Only text the grammar cannot read falls
+        back to the list of legal moves (canonical notation, then :meth:`_parse_alias`: names
+        instead of numbers, short forms), which small titles afford and big titles avoid by
+        reading everything in their grammar. Legality is :meth:`apply`'s job (it validates
+        fully on a copy), so a well-formed move that is not legal now is refused there with
+        the exact reason ("decide every drafted card first").
         """
+        raw = text.strip()
         wanted = normalise_notation(text)
         if not wanted:
             raise MalformedMove("error.empty")
         self._check_can_act(state, seat)
+        move = self.read_move(state, seat, wanted, raw)
+        if move is not None:
+            return move
         legal = self._legal_moves(state, seat)
-        for move in legal:
-            if normalise_notation(str(move)) == wanted:
-                return move
+        for candidate in legal:
+            if normalise_notation(str(candidate)) == wanted:
+                return candidate
         alias = self._parse_alias(state, seat, wanted, legal)
         if alias is not None:
             return alias
-        grammatical = self._parse_grammar(wanted)
-        if grammatical is not None:
-            return grammatical  # well-formed but not legal now: ``apply`` says exactly why
-        raise MalformedMove("error.unknown_move", text=text.strip()[:80],
-                            hint=self.hint(state, seat))
+        raise MalformedMove("error.unknown_move", text=raw[:80], hint=self.hint(state, seat))
+
+    def read_move(self, state: S, seat: int, text: str, raw: str) -> M | None:
+        """Hook: read notation without enumerating legal moves; ``None`` if it is not notation.
+
+        ``text`` is normalised (lower case, single blanks), ``raw`` is what was typed (a wonder's
+        name keeps its case). The default is the context-free :meth:`_parse_grammar`; a title
+        overrides this to read words whose meaning depends on the moment ("yes" in a vote)."""
+        return self._parse_grammar(text)
 
     def _parse_alias(self, state: S, seat: int, text: str, legal: list[M]) -> M | None:
         """Hook: accept other spellings of a legal move. ``text`` is normalised."""
@@ -146,6 +183,34 @@ class Game(ABC, Generic[S, M]):
         drafted card first") instead of a generic "not a move you can make now".
         """
         return None
+
+    # ---- typed moves ------------------------------------------------------------------------
+    @property
+    def move_types(self) -> tuple[type[Move], ...]:
+        """The title's move classes (the default: every :class:`Move` subclass defined in the
+        title's package). Their msgspec tags must be distinct; stored moves decode to these."""
+        return _title_move_types(type(self))
+
+    def encode_move(self, move: M) -> str:
+        """The move as tagged JSON, as the log stores it beside its notation."""
+        return msgspec.json.encode(move).decode()
+
+    def decode_move(self, data: str | bytes) -> M:
+        """A stored move back from :meth:`encode_move`'s JSON (no parsing, no enumeration)."""
+        decoder = _DECODERS.get(type(self))
+        if decoder is None:
+            types = self.move_types
+            decoder = msgspec.json.Decoder(Union[types] if len(types) > 1 else types[0])  # noqa: UP007
+            _DECODERS[type(self)] = decoder
+        return decoder.decode(data)  # type: ignore[no-any-return]
+
+    def replay(self, state: S, seat: int, move: M, events: list[Event] | None = None) -> S:
+        """Play a stored move on ``state`` in place and return it: the trusted path for loading,
+        undo, history and export. It never parses and never lists moves; the move was valid
+        when it was stored, so it is not validated again beyond what ``_apply`` checks anyway.
+        ``events`` (if given) receives what happened."""
+        self._apply(state, seat, move, events if events is not None else [])
+        return state
 
     def hint(self, state: S, seat: int, limit: int = 8) -> str:
         """A short list of legal moves for error messages (notation is language-neutral)."""

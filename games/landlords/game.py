@@ -132,17 +132,13 @@ class LandlordsGame(Game[LandlordsState, Move]):
             step.apply(state, top, seat, move, events)
         flow(state, events)
 
-    def _parse_alias(self, state: LandlordsState, seat: int, text: str,
-                     legal: list[Move]) -> Move | None:
-        """``yes`` / ``no`` (and ``accept`` / ``decline``) while a vote is open."""
+    def read_move(self, state: LandlordsState, seat: int, text: str, raw: str) -> Move | None:
+        """Any well-formed move (any amount, names for cards); ``apply`` says why it is refused.
+        ``yes`` / ``no`` (and ``accept`` / ``decline``) mean a vote while one is open."""
         move = read(text)
-        if isinstance(move, Accept | Decline) and isinstance(state.stack[-1], VoteF):
+        if isinstance(move, Accept | Decline) and state.stack and isinstance(state.stack[-1], VoteF):
             return Vote(isinstance(move, Accept))
-        return None
-
-    def _parse_grammar(self, text: str) -> Move | None:
-        """Any well-formed move (any amount, names for cards); ``apply`` says why it is refused."""
-        return read(text)
+        return move
 
     # ---- views and results ---------------------------------------------------------------
     def view(self, state: LandlordsState, seat: int | None) -> LandlordsView:

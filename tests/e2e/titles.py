@@ -71,6 +71,7 @@ class Pebbles(Game[PebblesState, Take]):
         options=(OptionSpec("pile", "int", 7, {"en": "Pebbles at the start", "zh": "初始石子数"},
                             minimum=3, maximum=50),))
     state_type: ClassVar[type] = PebblesState
+    move_types: ClassVar[tuple[type[Move], ...]] = (Take,)  # type: ignore[misc]
     catalog: ClassVar[Catalog] = CATALOG
 
     def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> PebblesState:
@@ -140,6 +141,7 @@ class SnapGame(Game[SnapState, Snap]):
         id="snap", names={"en": "Snap", "zh": "抢拍"}, min_players=2, max_players=4,
         rules_reference="tests/e2e/titles.py", engine_version="1")
     state_type: ClassVar[type] = SnapState
+    move_types: ClassVar[tuple[type[Move], ...]] = (Snap,)  # type: ignore[misc]
     catalog: ClassVar[Catalog] = CATALOG
 
     def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> SnapState:
