@@ -38,6 +38,7 @@ __all__ = [
     "is_cjk",
     "recording",
     "seat_label",
+    "wedge_points",
     "wrap",
 ]
 
@@ -239,6 +240,59 @@ class Canvas:
             self.draw.line([*scaled, scaled[0], scaled[1]], fill=outline, width=max(1, self._s(width)),
                            joint="curve")
 
+    def arc(self, centre: tuple[float, float], radius: float, start: float, end: float, *, width: float = 1,
+            fill: RGB = pal.LINE) -> None:
+        """An arc of the circle ``radius`` around ``centre``, stroked ``width`` wide and centred on the circle.
+
+        Angles are degrees clockwise from 3 o'clock (Pillow's convention; y points down), drawn from ``start``
+        clockwise to ``end``.
+        """
+        if self.dry:
+            return
+        cx, cy = centre
+        outer = radius + width / 2
+        self.draw.arc(self._rect((cx - outer, cy - outer, cx + outer, cy + outer)), start, end, fill=fill,
+                      width=max(1, self._s(width)))
+
+    def wedge(self, centre: tuple[float, float], radius: float, start: float, end: float, *,
+              fill: RGB | None = None, outline: RGB | None = None, width: float = 1,
+              inner_radius: float = 0) -> None:
+        """A pie slice from ``start`` clockwise to ``end`` (degrees from 3 o'clock, as in :meth:`arc`).
+
+        ``inner_radius`` cuts out the middle, giving a ring segment (a rondel's action space).
+        """
+        if self.dry:
+            return
+        self.polygon(wedge_points(centre, radius, start, end, inner_radius), fill=fill, outline=outline, width=width)
+
+    def rotated_text(self, xy: tuple[float, float], text: str, size: float, angle: float, *, fill: RGB = pal.TEXT,
+                     bold: bool = False, anchor: str = "mm") -> float:
+        """Draw one line turned ``angle`` degrees counter-clockwise around ``xy``; returns its unturned width.
+
+        ``anchor`` is Pillow's two-letter anchor and names the point of the text that sits on ``xy`` (the default
+        ``mm`` centres it). Chinese uses the same CJK-capable faces as :meth:`text`.
+        """
+        shown = _shown(text) if text else text
+        width = self.measure(shown, size, bold)
+        if self.dry or not shown:
+            return width
+        recorder = _recorder.get()
+        if recorder is not None:
+            recorder.append(DrawnText(shown, text, xy))
+        face, stroke = self._face(shown, size, bold)
+        reach = math.ceil(face.getlength(shown) + 2 * stroke + self._s(size) * 2)  # any anchor stays inside
+        layer = Image.new("L", (2 * reach, 2 * reach), 0)
+        ImageDraw.Draw(layer).text((reach, reach), shown, font=face, fill=255, anchor=anchor,
+                                   stroke_width=stroke, stroke_fill=255)
+        layer = layer.rotate(angle, resample=Image.Resampling.BICUBIC, center=(reach, reach))
+        box = layer.getbbox()
+        if box is None:
+            return width
+        x, y = self._s(xy[0]) - reach, self._s(xy[1]) - reach
+        self.image.paste(fill, (x + box[0], y + box[1], x + box[2], y + box[3]),  # type: ignore[union-attr]
+                         layer.crop(box))
+        return width
+
     def pill(self, xy: tuple[float, float], text: str, size: float, *, fill: RGB,
              text_fill: RGB | None = None, bold: bool = True, height: float | None = None,
              pad: float | None = None, outline: RGB | None = None, max_width: float | None = None) -> float:
@@ -420,6 +474,31 @@ def _edge(colour: RGB) -> RGB:
     if pal.luminance(colour) < 0.25:
         return pal.lighten(colour, 0.45)
     return pal.darken(colour, 0.45)
+
+
+def wedge_points(centre: tuple[float, float], radius: float, start: float, end: float,
+                 inner_radius: float = 0, step: float = 3) -> list[tuple[float, float]]:
+    """The outline of a pie slice (or, with ``inner_radius``, a ring segment) as polygon points.
+
+    Angles are degrees clockwise from 3 o'clock, swept clockwise from ``start`` to ``end``; the arc is sampled at
+    most ``step`` degrees apart.
+    """
+    sweep = end - start
+    if sweep <= 0:
+        sweep += 360
+    sweep = min(sweep, 360)
+    n = max(2, math.ceil(sweep / step))
+    cx, cy = centre
+
+    def arc(r: float, reverse: bool) -> list[tuple[float, float]]:
+        angles = [math.radians(start + sweep * i / n) for i in range(n + 1)]
+        if reverse:
+            angles.reverse()
+        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
+
+    if inner_radius > 0:
+        return arc(radius, False) + arc(inner_radius, True)
+    return [centre, *arc(radius, False)]
 
 
 def _star(centre: tuple[float, float], outer: float, inner: float) -> list[tuple[float, float]]:

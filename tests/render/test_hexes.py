@@ -1,0 +1,147 @@
+"""Hex maps: track shows on the edges a tile's paths use (after rotation) and nowhere else, cities show their tokens,
+and the detail view offers each candidate rotation by its r0…r5 label."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from games.core.hexgrid import Hex, Layout, LetterNumberIds, edge_direction
+from render import palette as pal
+from render.hexes import (
+    CASING,
+    TILE_COLOURS,
+    Candidate,
+    City,
+    MapHex,
+    Tile,
+    Token,
+    Town,
+    draw_detail,
+    draw_map,
+)
+from render.kit import Canvas, recording
+
+RED_TRACK = (220, 30, 40)
+YELLOW = TILE_COLOURS["yellow"]
+IDS = LetterNumberIds("flat")
+
+
+def pixel(canvas: Canvas, point: tuple[float, float]) -> tuple[int, ...]:
+    assert canvas.image is not None
+    value = canvas.image.getpixel((int(point[0] * canvas.scale), int(point[1] * canvas.scale)))
+    assert isinstance(value, tuple)
+    return value
+
+
+def near_edge(layout: Layout, h: Hex, edge: int, depth: float = 0.88) -> tuple[float, float]:
+    """A point just inside ``h`` on the way from its centre to the middle of ``edge``."""
+    cx, cy = layout.centre(h)
+    mx, my = layout.edge_midpoint(h, edge_direction(edge, layout.orientation))
+    return cx + (mx - cx) * depth, cy + (my - cy) * depth
+
+
+def track_edges(tile: Tile, orientation: str = "flat") -> set[int]:
+    """The edges on which a one-hex map of ``tile`` shows track colour."""
+    image = draw_map([MapHex(Hex(0, 0), tile=tile)], size=50, orientation=orientation)  # type: ignore[arg-type]
+    return {e for e in range(6) if pixel(image.canvas, near_edge(image.layout, Hex(0, 0), e)) == RED_TRACK}
+
+
+@pytest.mark.parametrize("paths,rotation,expected", [
+    (((0, 3),), 0, {0, 3}),                   # straight
+    (((0, 3),), 1, {1, 4}),
+    (((0, 1),), 0, {0, 1}),                   # sharp curve
+    (((0, 1),), 2, {2, 3}),
+    (((0, 2),), 0, {0, 2}),                   # gentle curve
+    (((5, 1),), 3, {2, 4}),
+    (((0, 2), (3, 5)), 1, {1, 3, 4, 0}),
+])
+def test_track_reaches_exactly_the_edges_of_its_paths(paths: tuple[tuple[int, int], ...], rotation: int,
+                                                      expected: set[int]) -> None:
+    assert track_edges(Tile(paths=paths, rotation=rotation, track=RED_TRACK)) == expected
+
+
+def test_track_has_a_white_casing_and_curves_stay_off_the_middle_edge() -> None:
+    image = draw_map([MapHex(Hex(0, 0), tile=Tile(paths=((0, 3),), track=RED_TRACK))], size=50)
+    layout, canvas = image.layout, image.canvas
+    cx, cy = layout.centre(Hex(0, 0))
+    assert pixel(canvas, (cx, cy)) == RED_TRACK
+    # flat-top edge 0 is south: the straight runs vertically; just beside the core lies the white casing
+    assert pixel(canvas, (cx + 50 * 0.095, cy)) == CASING
+    assert pixel(canvas, (cx + 50 * 0.3, cy)) == TILE_COLOURS["white"]
+    gentle = draw_map([MapHex(Hex(0, 0), tile=Tile(paths=((0, 2),), track=RED_TRACK))], size=50)
+    assert pixel(gentle.canvas, gentle.layout.centre(Hex(0, 0))) == TILE_COLOURS["white"]
+
+
+def test_a_map_draws_each_hex_where_its_id_says() -> None:
+    cells = [MapHex(IDS.parse("B2"), fill=TILE_COLOURS["red"], label="B2"),
+             MapHex(IDS.parse("B4"), tile=Tile(paths=((3, 0),), colour=YELLOW, track=RED_TRACK), label="B4"),
+             MapHex(IDS.parse("C3"), fill=TILE_COLOURS["green"], label="C3")]
+    with recording() as drawn:
+        image = draw_map(cells, size=40, ids=IDS, title="18 Royal Gorge")
+    canvas, layout = image.canvas, image.layout
+    b4 = IDS.parse("B4")
+    assert pixel(canvas, near_edge(layout, b4, 3)) == RED_TRACK          # B4's track runs north towards B2 …
+    assert pixel(canvas, near_edge(layout, IDS.parse("B2"), 0, 0.6)) == TILE_COLOURS["red"]   # … which has none
+    assert pixel(canvas, near_edge(layout, b4, 4)) == YELLOW             # the tile's colour replaces the fill
+    assert pixel(canvas, layout.centre(IDS.parse("C3"))) == TILE_COLOURS["green"]
+    texts = [d.text for d in drawn]
+    assert {"B2", "B4", "C3", "18 Royal Gorge", "B", "C", "2", "3", "4"} <= set(texts)
+    assert canvas.width * 1.0 >= layout.bounding_box(c.hex for c in cells)[2]
+
+
+def test_cities_show_tokens_and_empty_slots() -> None:
+    blue = (40, 90, 210)
+    tile = Tile(paths=((0, "_0"), ("_0", 3)), stops=(City(slots=2, tokens=(Token(blue, "SF"),), revenue=30),),
+                colour=YELLOW, track=RED_TRACK)
+    with recording() as drawn:
+        image = draw_map([MapHex(Hex(0, 0), tile=tile)], size=60)
+    cx, cy = image.layout.centre(Hex(0, 0))
+    r = 60 * 0.21
+    assert pixel(image.canvas, (cx - r, cy + r * 0.5)) == blue           # slot 0: the token disc (below its text)
+    assert pixel(image.canvas, (cx + r, cy + r * 0.5)) == CASING         # slot 1: empty
+    assert {"SF", "30"} <= {d.text for d in drawn}
+    assert pixel(image.canvas, near_edge(image.layout, Hex(0, 0), 0)) == RED_TRACK
+
+
+def test_towns_and_bad_endpoints() -> None:
+    tile = Tile(paths=((1, "_0"), ("_0", 4)), stops=(Town(revenue=10),), track=RED_TRACK)
+    image = draw_map([MapHex(Hex(0, 0), tile=tile)], size=60)
+    cx, cy = image.layout.centre(Hex(0, 0))
+    assert pixel(image.canvas, (cx, cy)) == RED_TRACK                     # the bar sits on the track
+    assert pixel(image.canvas, near_edge(image.layout, Hex(0, 0), 1)) == RED_TRACK
+    dot = draw_map([MapHex(Hex(0, 0), tile=Tile(stops=(Town(style="dot"),), track=RED_TRACK))], size=60)
+    assert pixel(dot.canvas, dot.layout.centre(Hex(0, 0))) == RED_TRACK
+    for paths in (((0, "_1"),), ((0, 6),), ((2, 2),), ((0, "x"),)):
+        with pytest.raises(ValueError):
+            draw_map([MapHex(Hex(0, 0), tile=Tile(paths=paths, stops=(Town(),)))])  # type: ignore[arg-type]
+
+
+def test_pointy_maps_use_pointy_edge_numbers() -> None:
+    # pointy edge 1 is W and 4 is E: a straight between them runs horizontally through the centre
+    assert track_edges(Tile(paths=((1, 4),), track=RED_TRACK), "pointy") == {1, 4}
+    image = draw_map([MapHex(Hex(0, 0), tile=Tile(paths=((1, 4),), track=RED_TRACK))], size=50, orientation="pointy")
+    cx, cy = image.layout.centre(Hex(0, 0))
+    assert pixel(image.canvas, (cx - 40, cy)) == pixel(image.canvas, (cx + 40, cy)) == RED_TRACK
+    assert pixel(image.canvas, (cx, cy - 40)) == TILE_COLOURS["white"]
+
+
+def test_detail_view_offers_each_rotation_by_label() -> None:
+    focus = IDS.parse("C5")
+    cells = [MapHex(h, label=IDS.format(h)) for h in (focus, IDS.parse("C3"), IDS.parse("D6"))]
+    candidates = [Candidate(Tile(paths=((0, 1),), colour=YELLOW, track=RED_TRACK), name="7"),
+                  Candidate(Tile(paths=((0, 2),), colour=YELLOW), rotations=(0, 2, 4), name="8")]
+    with recording() as drawn:
+        image = draw_detail(cells, focus, candidates=candidates, size=60, title="C5")
+    labels = [d.text for d in drawn if d.text.startswith("r") and d.text[1:].isdigit()]
+    assert labels == ["r0", "r1", "r2", "r3", "r4", "r5", "r0", "r2", "r4"]
+    texts = {d.text for d in drawn}
+    assert {"C5", "C3", "7", "8"} <= texts
+    canvas, layout = image.canvas, image.layout
+    assert pixel(canvas, near_edge(layout, focus, 0, 0.6)) == TILE_COLOURS["white"]
+    assert pixel(canvas, near_edge(layout, focus, 0, 0.97)) == pal.ACCENT      # the focus is highlighted
+    below = layout.bounding_box([focus, *(focus + d for d in (Hex(0, 1),))])[3]
+    assert canvas.height > below + 2 * 60 * math.sqrt(3) * 0.55                # two rows of candidates
+    with pytest.raises(ValueError, match="focus"):
+        draw_detail(cells, Hex(40, 40))
