@@ -18,6 +18,7 @@ import msgspec
 from .errors import GameError, GameOver, MalformedMove, NotYourTurn
 from .events import Event
 from .i18n import CORE_CATALOG, Catalog
+from .menu import MENU_LIMIT, Option, group_by_next_token
 from .meta import GameMeta
 from .outcome import Outcome
 from .rng import Rng
@@ -258,8 +259,48 @@ class Game(ABC, Generic[S, M]):
         """Final standings once the game is over, else ``None``."""
 
     def bot_move(self, state: S, seat: int, rng: Rng) -> M:
-        """A reasonable move for a bot seat. Default: a uniformly random legal move."""
+        """A reasonable move for a bot seat. Default: :meth:`random_move`."""
+        return self.random_move(state, seat, rng)
+
+    # ---- menus instead of lists (games.core.menu) --------------------------------------------
+    def random_move(self, state: S, seat: int, rng: Rng) -> M:
+        """A uniformly random legal move (bots, playouts). Big titles override this to draw a
+        move without building the full list (e.g. a hex, then a tile, then a rotation)."""
         return rng.choice(self.legal_moves(state, seat))
+
+    def count_moves(self, state: S, seat: int, limit: int | None = None) -> int:
+        """How many legal moves ``seat`` has (at most ``limit`` when given: "+N more" in panels)."""
+        count = len(self.legal_moves(state, seat))
+        return count if limit is None else min(count, limit)
+
+    def has_moves(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` has any legal move now."""
+        return self.count_moves(state, seat, limit=1) > 0
+
+    def choices(self, state: S, seat: int, path: Sequence[str], lang: str) -> list[Option]:
+        """The next notation tokens after ``path`` (e.g. ``lay`` → hexes → tiles → rotations),
+        with labels in ``lang``; an option is ``final`` when it completes a move. The default
+        groups :meth:`legal_moves` by token; big titles answer each level directly."""
+        return group_by_next_token(
+            ((str(m), self.move_label(state, seat, m, lang)) for m in self.legal_moves(state, seat)), path)
+
+    def complete(self, state: S, seat: int, text: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
+        """Completions of a partly typed move, at most ``limit``, each a whole notation with a label.
+
+        The default suits titles with a few dozen moves: every move whose notation or label
+        contains all typed words (``pick zeppelin`` finds the card by name). Big titles complete
+        token by token from :meth:`choices` (:func:`games.core.menu.complete_by_tokens`)."""
+        words = normalise_notation(text).split()
+        out: list[Option] = []
+        for move in self.legal_moves(state, seat):
+            notation = str(move)
+            label = self.move_label(state, seat, move, lang)
+            haystack = f"{notation} {label}".lower()
+            if all(w in haystack for w in words):
+                out.append(Option(notation, label))
+                if len(out) == limit:
+                    break
+        return out
 
     def scramble(self, state: S, seat: int | None, rng: Rng) -> S | None:
         """A state differing from ``state`` only in what ``seat`` keeps hidden from the others

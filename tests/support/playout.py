@@ -27,8 +27,9 @@ class Playout:
 
 def play(game: Game[Any, Any], players: int, seed: int, *, bots: bool = False,
          options: dict[str, Any] | None = None, keep_states: bool = False,
-         check: bool = True) -> Playout:
-    """Play a whole game; every acting seat moves at random (or as the bot does)."""
+         check: bool = True, list_moves: bool = True) -> Playout:
+    """Play a whole game; every acting seat moves at random (``Game.random_move``) or as the bot
+    does. ``list_moves=False`` never builds the full move list (titles with huge move spaces)."""
     options = options or {}
     state = game.setup(players, options, seed)
     rng = Rng.from_seed(f"driver-{seed}")
@@ -40,12 +41,14 @@ def play(game: Game[Any, Any], players: int, seed: int, *, bots: bool = False,
         if not acting:
             break
         seat = acting[rng.below(len(acting))]
-        legal = game.legal_moves(state, seat)
-        if check:
+        if check and list_moves:
+            legal = game.legal_moves(state, seat)
             assert legal, f"seat {seat} must act but has no legal move"
             texts = [str(m) for m in legal]
             assert texts == sorted(texts), "legal moves are not sorted"
-        move = game.bot_move(state, seat, rng) if bots else legal[rng.below(len(legal))]
+        elif check:
+            assert game.has_moves(state, seat), f"seat {seat} must act but has no legal move"
+        move = game.bot_move(state, seat, rng) if bots else game.random_move(state, seat, rng)
         if check:
             assert game.parse(state, seat, str(move)) == move, f"notation does not round-trip: {move}"
         applied = game.apply(state, seat, move)

@@ -86,17 +86,8 @@ async def _move_choices(interaction: discord.Interaction[Any], current: str) -> 
 
     def choices() -> list[app_commands.Choice[str]]:
         game, state = seated.loaded.game, seated.loaded.state
-        words = current.strip().lower().split()
-        out = []
-        for move in game.legal_moves(state, seat):
-            notation = str(move)
-            label = game.move_label(state, seat, move, seated.lang)
-            haystack = f"{notation} {label}".lower()
-            if all(w in haystack for w in words):
-                out.append(app_commands.Choice(name=clip(label, 100), value=notation[:100]))
-            if len(out) == 25:
-                break
-        return out
+        return [app_commands.Choice(name=clip(o.label, 100), value=o.token[:100])
+                for o in game.complete(state, seat, current, seated.lang, limit=25)]
 
     return await rt.call(choices)
 
