@@ -12,6 +12,10 @@ _TITLES: dict[str, str] = {
     "wonderful-world": "games.wonderful_world:GAME",
     "landlords": "games.landlords:GAME",
 }
+#: Example titles: small titles that show how a title is built (docs/new-title.md) and exercise the
+#: platform (a huge move space). Playable by id everywhere; listed only with ``examples=True``.
+_EXAMPLES: dict[str, str] = {
+}
 _extra: dict[str, Game[Any, Any]] = {}
 
 
@@ -24,16 +28,18 @@ def unregister(game_id: str) -> None:
     _extra.pop(game_id, None)
 
 
-def game_ids() -> list[str]:
-    return sorted(set(_TITLES) | set(_extra))
+def game_ids(*, examples: bool = False) -> list[str]:
+    """Ids of the titles offered to players (and the example titles with ``examples``)."""
+    return sorted(set(_TITLES) | set(_extra) | (set(_EXAMPLES) if examples else set()))
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
     """The title with this id or one of its aliases; ``KeyError`` if there is none."""
     if game_id in _extra:
         return _extra[game_id]
-    if game_id in _TITLES:
-        module, attr = _TITLES[game_id].split(":")
+    target = _TITLES.get(game_id) or _EXAMPLES.get(game_id)
+    if target is not None:
+        module, attr = target.split(":")
         return getattr(importlib.import_module(module), attr)
     for other in game_ids():
         game = get_game(other)
@@ -42,5 +48,6 @@ def get_game(game_id: str) -> Game[Any, Any]:
     raise KeyError(game_id)
 
 
-def all_games() -> list[Game[Any, Any]]:
-    return [get_game(game_id) for game_id in game_ids()]
+def all_games(*, examples: bool = False) -> list[Game[Any, Any]]:
+    """Every title offered to players (and the example titles with ``examples``)."""
+    return [get_game(game_id) for game_id in game_ids(examples=examples)]

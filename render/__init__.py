@@ -28,6 +28,7 @@ __all__ = [
     "register_renderer",
     "renderer_for",
     "renderer_ids",
+    "unregister_renderer",
 ]
 
 
@@ -48,31 +49,45 @@ class Renderer(Protocol):
         ...
 
 
-# game id -> "module:attribute" of a renderer object; imported lazily.
-_RENDERERS: dict[str, str] = {
-    "wonderful-world": "render.wonderful_world:RENDERER",
-    "landlords": "render.landlords:RENDERER",
-}
 _extra: dict[str, Renderer] = {}
 
 
 def register_renderer(game_id: str, renderer: Renderer) -> None:
-    """Use ``renderer`` for ``game_id`` (tests and new titles may register at run time)."""
+    """Use ``renderer`` for ``game_id`` instead of what the title declares (tests)."""
     _extra[game_id] = renderer
     renderer_for.cache_clear()
 
 
+def unregister_renderer(game_id: str) -> None:
+    """Forget a renderer registered with :func:`register_renderer`."""
+    _extra.pop(game_id, None)
+    renderer_for.cache_clear()
+
+
+def _declared(game_id: str) -> str | None:
+    """The renderer a title declares next to itself (``GameMeta.renderer``)."""
+    from games.registry import get_game
+
+    try:
+        return get_game(game_id).meta.renderer
+    except KeyError:
+        return None
+
+
 def renderer_ids() -> list[str]:
     """Game ids with a dedicated renderer."""
-    return sorted(set(_RENDERERS) | set(_extra))
+    from games.registry import game_ids
+
+    return sorted({g for g in game_ids() if _declared(g)} | set(_extra))
 
 
 @cache
 def renderer_for(game_id: str) -> Renderer:
-    """The renderer for ``game_id``, or a generic text-summary renderer if it has none."""
+    """The renderer for ``game_id``: the one its title declares (``GameMeta.renderer``), or a
+    generic text-summary renderer if it has none."""
     if game_id in _extra:
         return _extra[game_id]
-    target = _RENDERERS.get(game_id)
+    target = _declared(game_id)
     if target is None:
         return GenericRenderer(game_id)
     module, attr = target.split(":")

@@ -63,6 +63,9 @@ class GameMeta(msgspec.Struct, frozen=True):
     engine_version: str
     options: tuple[OptionSpec, ...] = ()
     aliases: tuple[str, ...] = ()
+    #: Where the title's renderer lives, as ``"module:attribute"`` (imported lazily by
+    #: ``render.renderer_for``, so engines never import Pillow); ``None``: the generic renderer.
+    renderer: str | None = None
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

@@ -53,6 +53,7 @@ META = GameMeta(
     min_players=1,
     max_players=4,
     rules_reference="docs/rules/landlords.md",
+    renderer="render.landlords:RENDERER",
     engine_version="1",
     aliases=("landlord", "landlords-game", "prosperity", "地主游戏"),
     options=(

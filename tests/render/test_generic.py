@@ -9,7 +9,7 @@ import msgspec
 from PIL import Image
 
 from games.core import Outcome, Standing
-from render import GenericRenderer, Renderer, recording, register_renderer, renderer_for
+from render import GenericRenderer, Renderer, recording, register_renderer, renderer_for, unregister_renderer
 from render.generic import summary_board
 
 
@@ -88,4 +88,20 @@ def test_registered_renderers_take_precedence() -> None:
             return b"result"
 
     register_renderer("fake-title", Fake())
-    assert renderer_for("fake-title").board(None, "en") == b"board"
+    try:
+        assert renderer_for("fake-title").board(None, "en") == b"board"
+    finally:
+        unregister_renderer("fake-title")
+    assert isinstance(renderer_for("fake-title"), GenericRenderer)
+
+
+def test_each_title_declares_its_renderer_next_to_itself() -> None:
+    """games/registry.py is the only registry: render.renderer_for follows GameMeta.renderer."""
+    import importlib
+
+    from games.registry import all_games
+
+    for game in all_games():
+        assert game.meta.renderer, f"{game.meta.id} declares no renderer"
+        module, attr = game.meta.renderer.split(":")
+        assert renderer_for(game.meta.id) is getattr(importlib.import_module(module), attr)
