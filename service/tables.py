@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from games.core import Event, Game, Rng, StaleVersion, visible_events
+from games.core import Event, Game, Outcome, Rng, StaleVersion, visible_events
 from games.registry import game_ids, get_game
 from storage.errors import TableNotFound
 from storage.log import NewAction, effective_actions
@@ -54,6 +54,8 @@ class Step:
     by_bot: bool = False
     #: The typed move (stored as its tagged JSON beside the notation).
     move: Any = None
+    #: The standing order that played this move for its seat, if one did.
+    order: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,17 @@ class Loaded:
     @property
     def bot_seats(self) -> set[int]:
         return {s.seat for s in self.seats if s.is_bot}
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The final standings: the game's own, or, for a game an admin ended early, the title's
+        rule for that (``Game.force_end``)."""
+        if self.state is None:
+            return None
+        found = self.game.outcome(self.state)
+        if found is None and self.table.status == "finished":
+            return self.game.force_end(self.state)
+        return found
 
 
 @dataclass
@@ -249,11 +262,47 @@ class TableService:
             if seat not in game.to_act(loaded.state):
                 break
             seq += 1
-            move = game.bot_move(loaded.state, seat, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
+            move = game.timeout_move(loaded.state, seat, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
             applied = game.apply(loaded.state, seat, move)
             steps.append(Step(seq, seat, str(move), applied.events, by_bot=True, move=move))
             loaded.state = applied.state
         return self._settle_bots(loaded, steps, before=before)
+
+    def set_order(self, table_id: int, user_id: str, order: str, *, on: bool = True,
+                  seat: int | None = None) -> MoveResult | None:
+        """Set (or with ``on=False`` cancel) a standing order for the user's seat; one the title
+        offers now (``Game.standing_orders``). If it applies at once it plays straight away, in one
+        commit with any bot replies; the result is returned (``None`` when nothing was played)."""
+        loaded = self.load(table_id)
+        chosen = self._acting_seat(loaded, user_id, seat)
+        row = next(s for s in loaded.seats if s.seat == chosen)
+        if on:
+            offered = {o.token for o in loaded.game.standing_orders(loaded.state, chosen, "en")}
+            if order not in offered:
+                raise TableError("table.no_such_order", order=order, orders=", ".join(sorted(offered)) or "-")
+            orders = [*[o for o in row.orders if o != order], order]
+        else:
+            orders = [o for o in row.orders if o != order]
+        self.repo.update_seat(table_id, chosen, orders=orders)
+        row.orders = orders
+        if not on or chosen not in loaded.game.to_act(loaded.state):
+            return None
+        before = loaded.game.to_act(loaded.state)
+        if self._automatic_move(loaded, loaded.state, loaded.last_seq + 1) is None:
+            return None
+        return self._settle_bots(loaded, [], before=before)
+
+    def end(self, table_id: int, by_user: str, *, manager: bool = False) -> Loaded:
+        """An admin ends an unfinished game now: it is scored by the title's rule for that
+        (``Game.force_end``, see :attr:`Loaded.outcome`). Recorded as a system row in the log."""
+        loaded = self.load(table_id)
+        self._check_authority(loaded.table, by_user, manager)
+        if loaded.table.status != "active":
+            raise NotActive(status=loaded.table.status)
+        self.repo.commit_actions(table_id, loaded.table.version,
+                                 [NewAction(notation="end", kind="system", user_id=by_user)],
+                                 status="finished", deadline_at=None)
+        return self.load(table_id)
 
     def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
         """Take back the user's own last move, if nothing was revealed or played since.
@@ -394,20 +443,20 @@ class TableService:
         game, state = loaded.game, loaded.state
         seq = loaded.last_seq + len(steps)
         for _ in range(self.bot_moves_per_commit):
-            bots = sorted(game.to_act(state) & loaded.bot_seats)
-            if not bots:
+            automatic = self._automatic_move(loaded, state, seq + 1)
+            if automatic is None:
                 break
-            seat = bots[0]
-            rng = Rng.from_seed(f"{loaded.table.seed}:bot:{seq + 1}")
-            move = game.bot_move(state, seat, rng)
+            seat, move, order = automatic
             applied = game.apply(state, seat, move)
             seq += 1
-            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True, move=move))
+            steps.append(Step(seq, seat, str(move), applied.events, by_bot=order is None, move=move, order=order))
             state = applied.state
         finished = game.is_over(state)
+        holders = {s.seat: s.user_id for s in loaded.seats}
         actions = [NewAction(notation=s.notation, seat=s.seat, kind="move",
                              move=game.encode_move(s.move) if s.move is not None else None,
-                             user_id=None if s.by_bot else user_id) for s in steps]
+                             user_id=None if s.by_bot else (holders.get(s.seat) if s.order else user_id))
+                   for s in steps]
         snapshot = None
         if finished or seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY:
             snapshot = (seq, game.dumps(state))
@@ -421,10 +470,39 @@ class TableService:
         loaded.table.version = version
         if finished:
             loaded.table.status = "finished"
+        self._drop_spent_orders(loaded)
         result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded,
                             sorted(before or ()))
         self._notify(result)
         return result
+
+    @staticmethod
+    def _automatic_move(loaded: Loaded, state: Any, seq: int) -> tuple[int, Any, str | None] | None:
+        """The next move nobody has to be asked for: a bot seat's, or one a standing order plays
+        (``Game.auto_move``); ``None`` when every seat that must act is a person to ask."""
+        game = loaded.game
+        acting = game.to_act(state)
+        bots = sorted(acting & loaded.bot_seats)
+        if bots:
+            return bots[0], game.bot_move(state, bots[0], Rng.from_seed(f"{loaded.table.seed}:bot:{seq}")), None
+        for seat in loaded.seats:
+            if seat.seat in acting and not seat.is_bot:
+                for order in seat.orders:
+                    move = game.auto_move(state, seat.seat, order)
+                    if move is not None:
+                        return seat.seat, move, order
+        return None
+
+    def _drop_spent_orders(self, loaded: Loaded) -> None:
+        """Forget standing orders that no longer stand (the round they were for is over)."""
+        if loaded.state is None:
+            return
+        for seat in loaded.seats:
+            kept = [o for o in seat.orders if not loaded.game.is_over(loaded.state)
+                    and loaded.game.order_applies(loaded.state, seat.seat, o)]
+            if kept != seat.orders:
+                seat.orders = kept
+                self.repo.update_seat(loaded.table.id, seat.seat, orders=kept)
 
     @staticmethod
     def _deadline(loaded: Loaded, before: frozenset[int] | None, after: frozenset[int],

@@ -78,6 +78,23 @@ class SeatRow(Base, table=True):
     is_bot: bool = False
     language: str | None = None
     away: bool = False
+    #: Standing orders the player set ("pass this stock round"), played by the service for them.
+    orders: list[str] = Field(default_factory=list,
+                              sa_column=Column(JSONText, nullable=False, server_default="[]"))
+
+
+class TableNote(Base, table=True):
+    """Something an adapter remembers about a table (the status post's id, lobby messages, when it
+    last reminded). Not a setting of the table: writing one leaves its version and idle clock."""
+
+    __tablename__ = "table_notes"
+    __table_args__ = (UniqueConstraint("table_id", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="tables.id")
+    key: str
+    value: Any = Field(sa_column=Column(JSONText, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
 
 
 class ActionRow(Base, table=True):

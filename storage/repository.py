@@ -23,7 +23,7 @@ from games.core import StaleVersion
 from .db import SQLITE_BEGIN
 from .errors import SeatNotFound, SeatTaken, TableNotFound
 from .log import NewAction
-from .models import LIVE_STATUSES, TABLE_STATUSES, ActionRow, SeatRow, SnapshotRow, TableRow
+from .models import LIVE_STATUSES, TABLE_STATUSES, ActionRow, SeatRow, SnapshotRow, TableNote, TableRow
 from .types import utcnow
 
 
@@ -304,6 +304,7 @@ class Repository:
         is_bot: bool | _Unset = UNSET,
         language: str | _Unset | None = UNSET,
         away: bool | _Unset = UNSET,
+        orders: list[str] | _Unset = UNSET,
     ) -> SeatRow:
         """Change a seat in place (a substitute takes it over, a bot replaces a player, the
         player is marked away ...). Fields left ``UNSET`` keep their value."""
@@ -323,8 +324,35 @@ class Repository:
                 row.language = language
             if not isinstance(away, _Unset):
                 row.away = away
+            if not isinstance(orders, _Unset):
+                row.orders = list(orders)
             session.flush()
         return row
+
+    # ---- adapter notes -------------------------------------------------------------------
+    def note(self, table_id: int, key: str) -> Any:
+        """What an adapter noted about a table under ``key`` (``None`` if nothing)."""
+        with self._read() as session:
+            row = session.scalar(select(TableNote).where(
+                col(TableNote.table_id) == table_id, col(TableNote.key) == key))
+            return None if row is None else row.value
+
+    def set_note(self, table_id: int, key: str, value: Any) -> None:
+        """Note ``value`` under ``key`` (``None`` forgets it). Leaves the table's version, settings
+        and idle clock (``updated_at``) alone: this is an adapter's bookkeeping, not a change."""
+        with self._write() as session:
+            self._lock_table(session, table_id)
+            row = session.scalar(select(TableNote).where(
+                col(TableNote.table_id) == table_id, col(TableNote.key) == key))
+            if value is None:
+                if row is not None:
+                    session.delete(row)
+                return
+            if row is None:
+                session.add(TableNote(table_id=table_id, key=key, value=value, updated_at=utcnow()))
+            else:
+                row.value = value
+                row.updated_at = utcnow()
 
     # ---- the action log ------------------------------------------------------------------
     def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRow]:

@@ -38,8 +38,9 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class JSONText(TypeDecorator[dict[str, Any]]):
-    """A JSON object kept as canonical text (sorted keys, real unicode, no spaces).
+class JSONText(TypeDecorator[Any]):
+    """A JSON value (mostly objects; lists for seat orders) kept as canonical text (sorted keys,
+    real unicode, no spaces).
 
     Plain text rather than a native JSON type, so both backends store the same bytes and the
     values read back identically. ``None`` reads back as an empty dict.
@@ -48,8 +49,9 @@ class JSONText(TypeDecorator[dict[str, Any]]):
     impl = Text
     cache_ok = True
 
-    def process_bind_param(self, value: dict[str, Any] | None, dialect: Dialect) -> str:
-        return json.dumps(value or {}, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str:
+        return json.dumps(value if value is not None else {}, sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
 
-    def process_result_value(self, value: str | None, dialect: Dialect) -> dict[str, Any]:
+    def process_result_value(self, value: str | None, dialect: Dialect) -> Any:
         return json.loads(value) if value else {}

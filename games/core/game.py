@@ -20,7 +20,7 @@ from .events import Event
 from .i18n import CORE_CATALOG, Catalog
 from .menu import MENU_LIMIT, Option, group_by_next_token
 from .meta import GameMeta
-from .outcome import Outcome
+from .outcome import Outcome, Standing
 from .rng import Rng
 
 
@@ -126,6 +126,41 @@ class Game(ABC, Generic[S, M]):
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
+
+    def acting_label(self, state: S, seat: int, lang: str) -> str | None:
+        """Hook: the entity ``seat`` acts for now, for status lines and prompts ("Rio Grande" when
+        a railroad is run by its president); ``None`` when a seat acts for itself."""
+        return None
+
+    # ---- a real table's hooks: standing orders, missed deadlines, an admin's end -------------
+    def standing_orders(self, state: S, seat: int, lang: str) -> list[Option]:
+        """Hook: standing orders ``seat`` may set now ("pass this stock round", "pass every
+        auction"), as options whose ``token`` names the order. Default: none."""
+        return []
+
+    def auto_move(self, state: S, seat: int, order: str) -> M | None:
+        """Hook: the move a standing ``order`` plays for ``seat`` now, or ``None`` when it does not
+        apply (the service then asks the player). The service plays it next to bots, and drops the
+        order once it no longer applies (the round it was for is over)."""
+        return None
+
+    def order_applies(self, state: S, seat: int, order: str) -> bool:
+        """Hook: whether a standing ``order`` still stands (default: while it yields moves or the
+        seat is not asked); the service forgets an order once this is false."""
+        return True
+
+    def timeout_move(self, state: S, seat: int, rng: Rng) -> M:
+        """What a missed deadline plays for ``seat`` (separate from the bot: a title may rule
+        "pass" or "the cheapest safe move"). Default: the bot's move."""
+        return self.bot_move(state, seat, rng)
+
+    def force_end(self, state: S) -> Outcome:
+        """The standings when an admin ends an unfinished game now, by the title's rule for it.
+
+        The default ranks nobody above anybody: every seat shares first place with score 0 and
+        the reason ``outcome.force_ended``; titles with a running score override it."""
+        return Outcome(tuple(Standing(seat, 1, 0) for seat in range(state.players)),
+                       (("outcome.force_ended", {}),))
 
     # ---- moves ---------------------------------------------------------------------------
     @abstractmethod

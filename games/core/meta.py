@@ -9,7 +9,10 @@ import msgspec
 
 from .errors import BadOptions
 
-OptionKind = Literal["int", "bool", "choice"]
+OptionKind = Literal["int", "bool", "choice", "text", "list"]
+
+#: Longest value a ``text`` option accepts (a player's name for a variant, a custom map id).
+TEXT_OPTION_LIMIT = 100
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
@@ -45,6 +48,19 @@ class OptionSpec(msgspec.Struct, frozen=True):
                 raise BadOptions("error.option_range", option=self.key, value=number,
                                  low=self.minimum, high=self.maximum)
             return number
+        if self.kind == "text":
+            text = " ".join(str(value).split())
+            if not text or len(text) > TEXT_OPTION_LIMIT:
+                raise BadOptions("error.option_value", option=self.key, value=text[:40])
+            return text
+        if self.kind == "list":
+            items = value if isinstance(value, list | tuple) else str(value).replace("，", ",").split(",")
+            picked = tuple(dict.fromkeys(str(i).strip().lower() for i in items if str(i).strip()))
+            wrong = [i for i in picked if self.choices and i not in self.choices]
+            if wrong:
+                raise BadOptions("error.option_choice", option=self.key, value=wrong[0],
+                                 choices=", ".join(self.choices))
+            return list(picked)
         text = str(value).strip().lower()
         if text not in self.choices:
             raise BadOptions("error.option_choice", option=self.key, value=text,

@@ -16,6 +16,7 @@ from games.core import (
     IllegalMove,
     Move,
     NotYourTurn,
+    Option,
     OptionSpec,
     Outcome,
     Rng,
@@ -25,12 +26,13 @@ from . import bot, outcome
 from .board import SPACES, board, card_label, rules
 from .deals import DEAL_STEPS, can_propose, offer_moves, propose_deal
 from .money import payee
-from .moves import Accept, Decline, Offer, Vote, read
+from .moves import Accept, Decline, Offer, Pass, Vote, read
 from .state import (
     LANDLORD,
     NOBODY,
     PROSPERITY,
     UNANSWERED,
+    EndInfo,
     LandlordsState,
     Player,
     SealedF,
@@ -46,6 +48,9 @@ REVERSIBLE = frozenset({"improved", "sign_placed", "sign_removed", "paid", "offe
 BANK_RESERVE = 1_000_000  # the land office's money; never shown (ruling R22)
 SEAT_PARAMS = frozenset({"seat", "player", "holder"})
 NAMED = SEAT_PARAMS | {"to", "from"}
+
+#: The standing order "pass every sealed counter-bid" (ruling R31).
+PASS_BIDS = "pass-bids"
 
 META = GameMeta(
     id="landlords",
@@ -147,6 +152,26 @@ class LandlordsGame(Game[LandlordsState, Move]):
 
     def outcome(self, state: LandlordsState) -> Outcome | None:
         return outcome.outcome(state)
+
+    def force_end(self, state: LandlordsState) -> Outcome:
+        """An admin ends the game early: ranked by assets, then cash, as at the round limit
+        (ruling R30)."""
+        ended = self.copy(state)
+        ended.end = EndInfo("forced", ended.round)
+        found = outcome.outcome(ended)
+        assert found is not None
+        return found
+
+    def standing_orders(self, state: LandlordsState, seat: int, lang: str) -> list[Option]:
+        """``pass-bids``: answer every sealed counter-bid with a pass (ruling R31), so a player
+        who never counter-bids is not asked at every auction."""
+        return [Option(PASS_BIDS, self.catalog.text("order.pass_bids", None, lang))]
+
+    def auto_move(self, state: LandlordsState, seat: int, order: str) -> Move | None:
+        top = state.stack[-1] if state.stack and state.end is None else None
+        if order == PASS_BIDS and isinstance(top, SealedF) and seat in top.pending:
+            return Pass()
+        return None
 
     def bot_move(self, state: LandlordsState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, self.legal_moves(state, seat), rng)

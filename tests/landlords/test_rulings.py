@@ -1,4 +1,4 @@
-"""One scenario per ruling (R1–R28) of docs/rules/landlords.md."""
+"""One scenario per ruling (R1–R31) of docs/rules/landlords.md."""
 
 from __future__ import annotations
 
@@ -442,3 +442,31 @@ def test_ruling_R22_amounts_revealed_by_rules_stay_in_every_view() -> None:
     t2.do(2, "pass")
     last = GAME.view(t2.s, None).last_auction
     assert last is not None and [(b.seat, b.amount) for b in last.bids] == [(1, 230), (2, None)]
+
+
+def test_ruling_R30_a_game_ended_early_ranks_by_assets() -> None:
+    t = table(3)
+    own(t, 2, 31, 34)
+    give(t, 1, 900)
+    forced = GAME.force_end(t.s)
+    assert GAME.outcome(t.s) is None  # the state itself is not over
+    ranks = {s.seat: s.rank for s in forced.standings}
+    assert ranks[1] == 1 and ranks[2] == 2 and ranks[0] == 3
+    assert forced.reasons[0][0] == "outcome.forced"
+    assert "ended early" in GAME.text(*forced.reasons[0], "en")
+
+
+def test_ruling_R31_pass_bids_order_answers_sealed_bids() -> None:
+    t = table(3)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)  # Soakem: the lander's open first bid
+    assert GAME.auto_move(t.s, 1, "pass-bids") is None  # nothing to answer yet
+    t.do(0, "bid 200")
+    assert GAME.to_act(t.s) == {1, 2}
+    move = GAME.auto_move(t.s, 1, "pass-bids")
+    assert str(move) == "pass"
+    assert GAME.auto_move(t.s, 0, "pass-bids") is None  # the bidder is not asked
+    assert GAME.auto_move(t.s, 1, "something-else") is None
+    t.do(1, str(move))
+    assert GAME.auto_move(t.s, 1, "pass-bids") is None  # already answered
+    assert [o.token for o in GAME.standing_orders(t.s, 1, "zh")] == ["pass-bids"]

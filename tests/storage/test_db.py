@@ -25,7 +25,7 @@ from storage.db import (
 from storage.models import ActionRow, metadata
 from storage.repository import Repository
 
-TABLES = {"tables", "seats", "actions", "snapshots"}
+TABLES = {"tables", "seats", "actions", "snapshots", "table_notes"}
 
 
 def head() -> str | None:
