@@ -345,6 +345,17 @@ class Game(ABC, Generic[S, M]):
         """
         return None
 
+    def secret_fields(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Every value ``seat`` keeps hidden from the others now (``None``: what nobody sees),
+        keyed by a stable path: ``{"cash": 420}``, ``{"hand.0.uid": 37, "hand.0.card": "zeppelin"}``.
+
+        The keys are public (a hand's size is), the values are the secrets; a value the others
+        can work out (a forced pass, a cash figure pinned by public bounds) is no secret. Empty
+        when nothing is hidden, and then :meth:`scramble` returns ``None``; otherwise the
+        contract suite checks that :meth:`scramble` varies every value and nothing public.
+        """
+        return {}
+
     def invariants(self, state: S) -> list[str]:
         """Hook: broken conservation laws (cards, money...) as messages; empty when all hold.
 

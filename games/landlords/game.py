@@ -22,7 +22,7 @@ from games.core import (
     Rng,
 )
 
-from . import bot, outcome
+from . import bot, outcome, secrecy
 from .board import SPACES, board, card_label, rules
 from .deals import DEAL_STEPS, can_propose, offer_moves, propose_deal
 from .money import payee
@@ -178,35 +178,14 @@ class LandlordsGame(Game[LandlordsState, Move]):
 
     def scramble(self, state: LandlordsState, seat: int | None,
                  rng: Rng) -> LandlordsState | None:
-        """Change only what ``seat`` hides (ruling R22).
+        """Change only what ``seat`` hides (ruling R22): its cash, within what the others know of
+        it, and its hidden sealed answers; ``None``: the idle-land pile under its top card
+        (:mod:`games.landlords.secrecy`). Once the game is over nothing is left to scramble."""
+        return secrecy.scramble(state, seat, rng)
 
-        A seat hides its cash and its sealed bid. Cash is moved between the seat and the bank,
-        whose balance nobody sees, so the total stays constant; a sealed bid is redrawn between
-        the minimum and the new cash. ``None``: the order of the idle-land pile under its top.
-        Once the game is over everything is revealed, so nothing is left to scramble.
-        """
-        if state.end is not None:
-            return None
-        out = self.copy(state)
-        if seat is None:
-            rest = out.deck[1:]
-            rng.shuffle(rest)
-            out.deck[1:] = rest
-            return out
-        player = out.seats[seat]
-        low = 0
-        for frame in out.stack:
-            if isinstance(frame, SealedF) and frame.bids[seat] > 0:
-                low = max(low, frame.minimum)
-        new_cash = low + rng.below(player.cash + 500)
-        if new_cash == player.cash:
-            new_cash += 1
-        out.bank -= new_cash - player.cash
-        player.cash = new_cash
-        for frame in out.stack:
-            if isinstance(frame, SealedF) and frame.bids[seat] > 0:
-                frame.bids[seat] = rng.between(frame.minimum, new_cash)
-        return out
+    def secret_fields(self, state: LandlordsState, seat: int | None) -> dict[str, Any]:
+        """Cash and each pending sealed answer of ``seat``; ``None``: the idle-land pile's order."""
+        return secrecy.secret_fields(state, seat)
 
     def invariants(self, state: LandlordsState) -> list[str]:
         """Money is conserved between players, bank and funds; every card is in one place."""

@@ -322,22 +322,47 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         from .bot import choose
         return choose(self, state, seat, rng)
 
+    def secret_fields(self, state: WorldState, seat: int | None) -> dict[str, Any]:
+        """Each card in ``seat``'s hand and its face-down pick, by uid and design; ``None``: the
+        order of the deck (its uids fix the designs, the physical deck being in data-file order)."""
+        if seat is None:
+            return {f"deck.{i}": uid for i, uid in enumerate(state.deck)} if len(state.deck) > 1 else {}
+        empire = state.empires[seat]
+        out: dict[str, Any] = {}
+        for i, uid in enumerate(empire.hand):
+            out[f"hand.{i}.uid"], out[f"hand.{i}.card"] = uid, state.cards[uid]
+        if empire.picked is not None:
+            out["picked.uid"], out["picked.card"] = empire.picked, state.cards[empire.picked]
+        return out
+
     def scramble(self, state: WorldState, seat: int | None, rng: Rng) -> WorldState | None:
-        """Swap the hidden cards (a seat's hand and face-down pick, or the deck) with deck cards."""
+        """Swap a seat's hand and face-down pick with other cards from the deck (uids and designs:
+        a card of another design where the deck has one); ``None``: reorder the deck so that every
+        position holds another card. The designs of the uids never change (``cards`` is public)."""
+        if not self.secret_fields(state, seat):
+            return None
         out = self.copy(state)
         if seat is None:
-            hidden = list(out.deck)
-        else:
-            empire = out.empires[seat]
-            hidden = list(empire.hand) + ([empire.picked] if empire.picked is not None else [])
-        if not hidden or not out.deck:
-            return None
-        pool = [uid for uid in out.deck if uid not in hidden] if seat is not None else hidden
-        if not pool:
-            return None
-        for uid in hidden:
-            other = rng.choice(pool)
-            out.cards[uid], out.cards[other] = out.cards[other], out.cards[uid]
+            while True:
+                order = list(out.deck)
+                rng.shuffle(order)
+                if all(a != b for a, b in zip(order, out.deck, strict=True)):
+                    out.deck = order
+                    return out
+        empire = out.empires[seat]
+        taken: set[int] = set()
+
+        def swap(uid: int) -> int:
+            free = [i for i in range(len(out.deck)) if i not in taken]
+            other = [i for i in free if out.cards[out.deck[i]] != out.cards[uid]]
+            at = rng.choice(other or free)
+            taken.add(at)
+            out.deck[at], uid = uid, out.deck[at]
+            return uid
+
+        empire.hand = [swap(uid) for uid in empire.hand]
+        if empire.picked is not None:
+            empire.picked = swap(empire.picked)
         return out
 
     def invariants(self, state: WorldState) -> list[str]:

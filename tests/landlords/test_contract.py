@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from games.core import Event, GameError, Rng, visible_events
+from games.core import Applied, Event, GameError, Rng, visible_events
 from games.landlords import GAME
 from games.landlords.state import LandlordsState
 
@@ -116,27 +116,37 @@ def _views_hide_cash(state: LandlordsState, seat: int, move: Any, events: list[E
         for viewer in viewers:
             assert GAME.view(state, viewer).players[secret].cash is None
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
-        _same_events_unless_revealed(state, other, viewers, rng)
+        _same_events_unless_revealed(state, other, secret, viewers)
     hidden = GAME.scramble(state, None, rng)
-    assert hidden is not None
+    assert (hidden is None) == (len(state.deck) < 3)  # the pile's order under its top card
     for viewer in [None, *range(state.players)]:
-        assert GAME.view(hidden, viewer) == GAME.view(state, viewer)
+        assert hidden is None or GAME.view(hidden, viewer) == GAME.view(state, viewer)
     for event in events:
         for viewer in range(state.players):
             seen = event.for_viewer(viewer)
             if event.kind in ("sealed_bid", "sealed_pass") and viewer not in (event.seats or ()):
-                assert seen is None or seen.kind == "sealed_answer"
+                assert seen is None or (seen.kind == "sealed_answer" and set(seen.params) == {"seat"})
 
 
-def _same_events_unless_revealed(state: LandlordsState, other: LandlordsState,
-                                 viewers: list[int | None], rng: Rng) -> None:
+def _attempt(state: LandlordsState, seat: int, move: Any) -> Applied[LandlordsState] | GameError:
+    try:
+        return GAME.apply(state, seat, move)
+    except GameError as error:
+        return error
+
+
+def _same_events_unless_revealed(state: LandlordsState, other: LandlordsState, secret: int,
+                                 viewers: list[int | None]) -> None:
     """The same move on the scrambled state shows every viewer the same events, unless the move
-    revealed the secret — and then that viewer's view shows it (ruling R22)."""
+    revealed the secret — and then that viewer's view shows it (ruling R22). Another seat's move
+    succeeds on both states or on neither (the owner's own choices may depend on his cash)."""
     for seat in sorted(GAME.to_act(state)):
         for move in GAME.legal_moves(state, seat):
-            try:
-                mine, theirs = GAME.apply(state, seat, move), GAME.apply(other, seat, move)
-            except GameError:
+            mine, theirs = _attempt(state, seat, move), _attempt(other, seat, move)
+            if seat != secret:
+                assert isinstance(mine, GameError) == isinstance(theirs, GameError), \
+                    f"{move} by {seat} depends on the cash of {secret}"
+            if isinstance(mine, GameError) or isinstance(theirs, GameError):
                 continue
             for viewer in viewers:
                 if GAME.view(mine.state, viewer) != GAME.view(theirs.state, viewer):
