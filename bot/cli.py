@@ -24,12 +24,8 @@ def _service(database_url: str | None = None) -> TableService:
 
     Bots move one commit at a time so the console can show a game as it unfolds."""
     from service import TableService
-    from storage.db import make_engine, migrate
-    from storage.repository import Repository
 
-    engine = make_engine(database_url)
-    migrate(engine)
-    return TableService(Repository(engine), bot_moves_per_commit=1)
+    return TableService.open(database_url, bot_moves_per_commit=1)
 
 
 @app.command()

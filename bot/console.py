@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from games.core import GameError, visible_events
+from games.core import GameError
 from service import SERVICE_CATALOG, MoveResult, TableService
+from service import text as words
 
 LOCAL_USER = "local"
 FRAME_GAP = 8  # while bots play on, save a board image at most every this many moves
@@ -65,10 +66,10 @@ class ConsoleTable:
 
     def tell(self, result: MoveResult, viewer: int | None) -> None:
         game = result.loaded.game
-        names = [s.name for s in result.loaded.seats]
+        names = words.seat_names(result.loaded.seats)
         for step in result.steps:
-            for event in visible_events(step.events, viewer):
-                self.say("  " + game.describe(event, self.lang, names))
+            for line in words.event_lines(game, step.events, viewer, self.lang, names):
+                self.say("  " + line)
         self.moves_since_frame += len(result.steps)
         important = any(result.loaded.game.irreversible(step.events) for step in result.steps)
         if result.finished or viewer in result.to_act or (important and self.moves_since_frame >= FRAME_GAP):
@@ -76,11 +77,7 @@ class ConsoleTable:
             self.moves_since_frame = 0
 
     def error(self, game: Any, error: GameError) -> None:
-        text = game.error_text(error, self.lang) if game else SERVICE_CATALOG.text(
-            error.key, error.params, self.lang)
-        if text.startswith(("table.", "error.")) or text == error.key:
-            text = SERVICE_CATALOG.text(error.key, error.params, self.lang)
-        self.say("! " + text)
+        self.say("! " + words.refusal(error, self.lang, game))
 
     def save_images(self, loaded: Any, viewer: int | None) -> None:
         if self.out is None:
@@ -110,23 +107,23 @@ class ConsoleTable:
     def history(self, loaded: Any, seat: int) -> None:
         """The moves so far as ``seat`` may read them (others' hidden picks stay hidden)."""
         game = loaded.game
-        names = [s.name for s in loaded.seats]
+        names = words.seat_names(loaded.seats)
         for entry in self.service.history(self.table_id, None, seat=seat):
-            seen = "; ".join(game.describe(e, self.lang, names) for e in entry.events) or "…"
+            seen = "; ".join(words.event_lines(game, entry.events, seat, self.lang, names)) or "…"
             own = f" [{entry.notation}]" if entry.notation is not None else ""
             self.say(f"  {entry.seq:4d}  {names[entry.seat]}{own}: {seen}")
 
     def ranking(self, loaded: Any) -> None:
         game = loaded.game
-        outcome = game.outcome(loaded.state)
-        names = [s.name for s in loaded.seats]
+        outcome = loaded.outcome
+        names = words.seat_names(loaded.seats)
         self.say("")
         self.say("== " + SERVICE_CATALOG.text("table.finished", None, self.lang) + " ==")
-        for standing in outcome.standings:
-            parts = ", ".join(f"{k} {v}" for k, v in standing.breakdown.items() if k != "total")
-            self.say(f"  {standing.rank}. {names[standing.seat]} — {standing.score}  ({parts})")
-        for key, params in outcome.reasons:
-            self.say("  " + game.text(key, params, self.lang, names))
+        for place in words.standings(game, outcome, names, self.lang):
+            parts = ", ".join(f"{k} {v}" for k, v in place.parts)
+            self.say(f"  {place.rank}. {place.name} — {place.score}  ({parts})")
+        for line in words.reasons(game, outcome, names, self.lang):
+            self.say("  " + line)
 
     # ---- loop --------------------------------------------------------------------------------
     def run(self, first: MoveResult | None = None) -> int:

@@ -1,6 +1,11 @@
 """The table service shared by every adapter (DESIGN: "The table service")."""
 
+from storage.models import SeatRow, TableRow
+
 from .errors import SERVICE_CATALOG, TableError
 from .tables import HistoryEntry, Loaded, MoveResult, Step, TableService
 
-__all__ = ["SERVICE_CATALOG", "HistoryEntry", "Loaded", "MoveResult", "Step", "TableError", "TableService"]
+#: ``TableRow`` and ``SeatRow`` are re-exported so adapters read tables through the service and
+#: never import ``storage`` themselves.
+__all__ = ["SERVICE_CATALOG", "HistoryEntry", "Loaded", "MoveResult", "SeatRow", "Step", "TableError", "TableRow",
+           "TableService"]

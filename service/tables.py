@@ -22,6 +22,7 @@ from storage.models import ActionRow, SeatRow, TableRow
 from storage.repository import Repository
 from storage.types import utcnow
 
+from . import clock, consent
 from .errors import (
     AlreadySeated,
     CannotUndo,
@@ -133,6 +134,16 @@ class TableService:
         self.repo = repository
         self.on_change = on_change
         self.bot_moves_per_commit = bot_moves_per_commit
+
+    @classmethod
+    def open(cls, database_url: str | None = None, **kwargs: Any) -> TableService:
+        """The service on a database (default ``TABULA_DATABASE_URL`` or ``./tabula.db``), its
+        schema migrated to the newest revision. ``kwargs`` go to the constructor."""
+        from storage.db import make_engine, migrate
+
+        engine = make_engine(database_url)
+        migrate(engine)
+        return cls(Repository(engine), **kwargs)
 
     # ---- lobby -------------------------------------------------------------------------------
     def create(self, game_id: str, *, seats: int | None = None, options: Mapping[str, Any] | None = None,
@@ -348,7 +359,115 @@ class TableService:
         self._notify(result)
         return result
 
+    # ---- table rules that live in their own modules -----------------------------------------
+    request_undo = consent.request_undo
+    answer_undo = consent.answer_undo
+    due = clock.due
+    remind = clock.remind
+    enforce_deadline = clock.enforce
+
+    def last_move_is_theirs(self, loaded: Loaded, user_id: str) -> bool:
+        """Whether the newest move of a person (bots' moves do not count) is ``user_id``'s."""
+        rows = effective_actions(self.repo.actions(loaded.table.id))
+        humans = [r for r in rows if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
+        return bool(humans) and humans[-1].seat in set(loaded.seat_of(user_id))
+
+    # ---- settings and bookkeeping --------------------------------------------------------------
+    def configure(self, table_id: int, by_user: str, *, manager: bool = False, **changes: Any) -> dict[str, Any]:
+        """Change table settings (creator or manager): ``language`` (``None``: everyone's own),
+        ``remind_hours`` (0: none; at least 1 h), ``deadline_hours`` (0: none; at least 10 min)
+        and ``policy`` (``move`` or ``bot``). A new deadline starts counting now."""
+        table = self._table(table_id)
+        self._check_authority(table, by_user, manager)
+        settings: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key == "remind_hours":
+                settings[key] = self._hours(value, clock.MIN_REMIND_HOURS)
+            elif key == "deadline_hours":
+                settings[key] = self._hours(value, clock.MIN_DEADLINE_HOURS)
+            elif key == "policy":
+                if value not in {"move", "bot"}:
+                    raise TableError("table.bad_policy", policy=str(value))
+                settings[key] = value
+            elif key == "language":
+                settings[key] = value
+            else:
+                raise TableError("table.bad_setting", setting=key)
+        merged = self.repo.update_settings(table_id, settings)
+        if "deadline_hours" in settings and table.status == "active":
+            hours = float(merged.get("deadline_hours") or 0)
+            self.repo.set_deadline(table_id, utcnow() + timedelta(hours=hours) if hours > 0 else None)
+        return merged
+
+    @staticmethod
+    def _hours(value: Any, floor: float) -> float | None:
+        hours = float(value or 0)
+        if hours <= 0:
+            return None
+        if hours < floor:
+            raise TableError("table.too_often", minutes=round(floor * 60))
+        return hours
+
+    def rename_seat(self, table_id: int, seat: int, name: str) -> SeatRow:
+        """Give a seat a display name (a bot named in the table's language)."""
+        return self.repo.update_seat(table_id, seat, name=name)
+
+    def set_seat_language(self, table_id: int, user_id: str, language: str | None) -> list[int]:
+        """The language of the user's private answers at this table (``None``: their client's)."""
+        mine = self._seats_of(table_id, user_id)
+        for seat in mine:
+            self.repo.update_seat(table_id, seat, language=language)
+        return mine
+
+    def set_away(self, table_id: int, user_id: str, away: bool) -> list[int]:
+        """Vacation: no reminders or deadlines for the user's seats while ``away``."""
+        mine = self._seats_of(table_id, user_id)
+        for seat in mine:
+            self.repo.update_seat(table_id, seat, away=away)
+        return mine
+
+    def _seats_of(self, table_id: int, user_id: str) -> list[int]:
+        mine = [s.seat for s in self.repo.seats(table_id) if s.user_id == user_id and not s.is_bot]
+        if not mine:
+            raise NotSeated()
+        return mine
+
+    def set_channel(self, table_id: int, guild_id: str | None, channel_id: str | None) -> None:
+        """Record where the table is played (the adapter opens the channel after the table)."""
+        self.repo.set_channel(table_id, guild_id, channel_id)
+
+    def discard(self, table_id: int) -> None:
+        """Abandon a lobby whose channel could not be opened (no authority needed: nobody saw it)."""
+        if self._table(table_id).status == "lobby":
+            self.repo.set_status(table_id, "abandoned")
+
+    def clear_deadline(self, table_id: int) -> None:
+        self.repo.set_deadline(table_id, None)
+
+    def note(self, table_id: int, key: str) -> Any:
+        """An adapter's note about the table (status post, lobby cards...); see ``Repository.note``."""
+        return self.repo.note(table_id, key)
+
+    def set_note(self, table_id: int, key: str, value: Any) -> None:
+        self.repo.set_note(table_id, key, value)
+
     # ---- reading -----------------------------------------------------------------------------
+    def table(self, table_id: int) -> TableRow:
+        """The table row (``NoSuchTable`` if there is none)."""
+        return self._table(table_id)
+
+    def table_in_channel(self, channel_id: str, *, live_only: bool = True) -> TableRow | None:
+        """The newest table played in a channel (only lobbies and games in play with ``live_only``)."""
+        return self.repo.table_for_channel(channel_id, live_only=live_only)
+
+    def tables(self, guild_id: str | None, statuses: tuple[str, ...] = ("lobby", "active"), *,
+               user_id: str | None = None, limit: int | None = None) -> list[TableRow]:
+        """Tables of a server (all with ``None``) in these statuses, oldest first."""
+        return self.repo.list_tables(guild_id, statuses, user_id=user_id, limit=limit)
+
+    def seats(self, table_id: int) -> list[SeatRow]:
+        return self.repo.seats(table_id)
+
     def load(self, table_id: int) -> Loaded:
         """The table and its state: latest snapshot plus the few actions after it."""
         try:

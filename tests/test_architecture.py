@@ -42,3 +42,19 @@ def test_the_checks_would_catch_an_offender(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import random\nfrom PIL import Image\nfrom .ok import x\n", encoding="utf-8")
     assert imports(bad) & IO_LIBRARIES == {"random", "PIL"}
+
+
+def _offenders(folder: str, banned: set[str]) -> dict[str, list[str]]:
+    return {str(p.relative_to(ROOT)): sorted(imports(p) & banned)
+            for p in (ROOT / folder).rglob("*.py") if imports(p) & banned}
+
+
+def test_adapters_go_through_the_service_never_storage() -> None:
+    """The service owns table rules; bot/ (console, CLI, Discord) never touches storage itself."""
+    assert _offenders("bot", {"storage", "sqlmodel", "sqlalchemy", "alembic"}) == {}
+
+
+def test_no_product_code_imports_the_tests() -> None:
+    """The loopback Discord is applied by the test launcher, not by the product."""
+    for folder in ("bot", "service", "storage", "render", "games", "bench"):
+        assert _offenders(folder, {"tests"}) == {}, folder

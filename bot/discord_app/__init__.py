@@ -17,28 +17,14 @@ __all__ = ["BotConfig", "build_bot", "run_bot"]
 def build_bot(config: BotConfig | None = None):  # type: ignore[no-untyped-def]
     """A ready-to-start :class:`~bot.discord_app.client.TabulaBot` on the configured database."""
     from service import TableService
-    from storage.db import make_engine, migrate
-    from storage.repository import Repository
 
     from .client import TabulaBot
     from .plugins import load_extra_games
 
     config = config or BotConfig.load()
-    if config.discord_api_base:
-        _use_emulator(config.discord_api_base)
     if config.extra_games:
         load_extra_games(config.extra_games)
-    engine = make_engine(config.database_url)
-    migrate(engine)
-    return TabulaBot(config, TableService(Repository(engine)))
-
-
-def _use_emulator(base: str) -> None:
-    """Point discord.py at a Discord emulator (the end-to-end tests' loopback server)."""
-    from tests.support.discord_loopback import patch_discord
-
-    patch_discord(base)
-    logging.getLogger("tabula.discord").warning("using the Discord emulator at %s", base)
+    return TabulaBot(config, TableService.open(config.database_url))
 
 
 def run_bot(config: BotConfig | None = None) -> None:

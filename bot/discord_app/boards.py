@@ -12,16 +12,13 @@ import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 import msgspec
 
 from games.core import Game
-from service import Loaded, MoveResult
-from storage.models import TableRow
-from storage.types import utcnow
+from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
 from .i18n import t
@@ -191,14 +188,13 @@ def channel_of(rt: Runtime, channel_id: str | None) -> discord.abc.Messageable |
     return rt.bot.get_channel(int(channel_id)) or rt.bot.get_partial_messageable(int(channel_id))  # type: ignore[return-value]
 
 
-#: The table setting that remembers the current step's status post (see :func:`publish`).
+#: The table note that remembers the current step's status post (see :func:`publish`).
 STATUS_KEY = "status_post"
 
 
-def status_record(table: TableRow, to_act: set[int]) -> dict[str, Any] | None:
-    """The current step's status post, if one is recorded for the table's channel and it was
-    about (a superset of) the seats that must act now."""
-    record = table.settings.get(STATUS_KEY)
+def status_record(table: TableRow, record: Any, to_act: set[int]) -> dict[str, Any] | None:
+    """The current step's status post (the ``record`` noted), if it is for the table's channel
+    and was about (a superset of) the seats that must act now."""
     if not isinstance(record, dict) or record.get("channel") != table.channel_id:
         return None
     try:
@@ -210,9 +206,8 @@ def status_record(table: TableRow, to_act: set[int]) -> dict[str, Any] | None:
     return record
 
 
-def last_stage(table: TableRow) -> str:
+def last_stage(table: TableRow, record: Any) -> str:
     """The game stage whose board image was posted last in the table's channel ("" if none)."""
-    record = table.settings.get(STATUS_KEY)
     if not isinstance(record, dict) or record.get("channel") != table.channel_id:
         return ""
     return str(record.get("stage") or "")
@@ -226,7 +221,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     A new step (or the end) gets a new post, with the board and mentions of the seats that now
     must act. Within a step (the seats that must act only shrink: a draft pick, planning), the
     step's status post is edited instead: its event lines grow and the "still to act" list
-    shrinks, without pings. The post is remembered in the table's settings (:data:`STATUS_KEY`),
+    shrinks, without pings. The post is remembered in a table note (:data:`STATUS_KEY`),
     so a restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted.
     Callers hold ``rt.lock(table)``, so the posts of one table never interleave.
     """
@@ -240,25 +235,26 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
     to_act = set(result.to_act)
     new_step = result.finished or before is None or not to_act <= before
+    noted = await rt.call(rt.service.note, table.id, STATUS_KEY)
     earlier = 0
     view = None
     if not result.finished:
         view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
     if not new_step:
         tail = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set())), 900)
-        record = status_record(table, to_act)
+        record = status_record(table, noted, to_act)
         if record is not None:
             lines, dropped = newest_lines([*record.get("lines", []), *lines], CONTENT_LIMIT)
             earlier = int(record.get("earlier") or 0) + dropped
             edited = await edit_status(channel, table.id, int(record["message"]),
                                        content=status_text(lines, earlier, tail, lang), view=view)
             if edited is not None:
-                await remember_status(rt, table, edited, lines, earlier, to_act)
+                await remember_status(rt, table, edited, lines, earlier, to_act, last_stage(table, noted))
                 return edited
     files: list[discord.File] = []
     public = await rt.call(game.view, loaded.state, None)
     if result.finished:
-        outcome = game.outcome(loaded.state)
+        outcome = loaded.outcome
         tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
         image = await rt.images.result(game.meta.id, outcome, public, lang, names)
         if image:
@@ -267,7 +263,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         fresh = to_act - (before or set())
         tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
     stage = game.stage(loaded.state)
-    same_stage = bool(stage) and not result.finished and stage == last_stage(table)
+    same_stage = bool(stage) and not result.finished and stage == last_stage(table, noted)
     image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)
     if image:
         files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
@@ -278,10 +274,10 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
                                      allowed_mentions=MENTIONS if new_step else QUIET)
     except discord.HTTPException:
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
-        await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
+        await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return None
     if result.finished:
-        await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: None})
+        await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message
     await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act, stage)
     return message  # the turn deadline was restarted by the service, in the move's own commit
@@ -301,20 +297,12 @@ async def edit_status(channel: discord.abc.Messageable, table_id: int, message_i
 
 
 async def remember_status(rt: Runtime, table: TableRow, message: discord.Message, lines: Sequence[str],
-                          earlier: int, to_act: set[int], stage: str | None = None) -> None:
-    """Record the current step's status post and its event lines, for the next edit, and the
+                          earlier: int, to_act: set[int], stage: str) -> None:
+    """Note the current step's status post and its event lines, for the next edit, and the
     stage whose board was last posted (kept across edits)."""
-    if stage is None:
-        stage = last_stage(table)
     record = {"channel": table.channel_id, "message": str(message.id), "lines": list(lines),
               "earlier": earlier, "to_act": sorted(to_act), "stage": stage}
-    await rt.call(rt.repo.update_settings, table.id, {STATUS_KEY: record})
-
-
-async def start_turn_clock(rt: Runtime, table_id: int, settings: dict[str, Any]) -> None:
-    """A new step began: set the table's deadline if it has one."""
-    hours = float(settings.get("deadline_hours") or 0)
-    await rt.call(rt.repo.set_deadline, table_id, utcnow() + timedelta(hours=hours) if hours > 0 else None)
+    await rt.call(rt.service.set_note, table.id, STATUS_KEY, record)
 
 
 async def post_board(rt: Runtime, loaded: Loaded, lang: str) -> dict[str, Any]:

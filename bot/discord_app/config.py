@@ -20,7 +20,6 @@ class BotConfig(Settings):
     - ``TABULA_EXTRA_GAMES`` — ``module:attr[,module:attr]`` titles to register (plugins).
     - ``TABULA_SCHEDULER_SECONDS`` — how often reminders and deadlines are checked.
     - ``TABULA_RENDER_WORKERS`` — threads that draw images.
-    - ``TABULA_DISCORD_API_BASE`` — talk to a Discord emulator at this REST base (tests only).
     - ``TABULA_TEST_SEED`` / ``TABULA_TEST_RENDER_DELAY`` — deterministic deals and a slowed
       renderer for the end-to-end tests; never set them in production.
     """
@@ -32,6 +31,5 @@ class BotConfig(Settings):
     extra_games: str = ""
     scheduler_seconds: float = 60.0
     render_workers: int = 2
-    discord_api_base: str | None = None
     test_seed: str | None = None
     test_render_delay: float = 0.0

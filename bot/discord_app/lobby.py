@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage.models import TableRow
+from service import TableRow
 
 from .boards import QUIET
 from .components import TableButton, make_view
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabula.discord")
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week: async games are slow
+#: The table note listing every lobby card posted: ``[[channel id, message id], ...]``.
+LOBBY_NOTE = "lobby_cards"
 
 
 def lobby_view(table: TableRow, lang: str) -> discord.ui.View | None:
@@ -83,7 +85,7 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
     if guild is None:
         raise BotError("bot.guild_only")
     name = f"{game_name(table.game_id, public_lang(table))} #{table.id}"[:100]
-    embed = lobby_embed(table, await rt.call(rt.repo.seats, table.id), public_lang(table))
+    embed = lobby_embed(table, await rt.call(rt.service.seats, table.id), public_lang(table))
     here = interaction.channel
     if rt.config.table_category:
         category = _find_channel(guild, rt.config.table_category, discord.CategoryChannel)
@@ -117,11 +119,11 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
 
 async def refresh_lobby(rt: Runtime, table_id: int) -> None:
     """Redraw every lobby card of the table (seats, status; buttons only while in the lobby)."""
-    table = await rt.call(rt.repo.require_table, table_id)
-    seats = await rt.call(rt.repo.seats, table_id)
+    table = await rt.call(rt.service.table, table_id)
+    seats = await rt.call(rt.service.seats, table_id)
     embed = lobby_embed(table, seats, public_lang(table))
     view = lobby_view(table, public_lang(table))
-    for channel_id, message_id in table.settings.get("lobby_msgs") or []:
+    for channel_id, message_id in await rt.call(rt.service.note, table_id, LOBBY_NOTE) or []:
         message = rt.bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id))
         try:
             await message.edit(embed=embed, view=view)

@@ -8,9 +8,9 @@ from typing import Any
 
 import discord
 
-from games.core import Event, Game, Outcome, visible_events
-from service import Loaded, MoveResult
-from storage.models import SeatRow, TableRow
+from games.core import Event, Game, Outcome
+from service import Loaded, MoveResult, SeatRow, TableRow
+from service import text as words
 
 from .i18n import t
 
@@ -66,10 +66,7 @@ def status_text(lines: Sequence[str], earlier: int, tail: str, lang: str, limit:
 
 def seat_names(seats: Sequence[SeatRow]) -> list[str]:
     """Display names by seat number (what images and summaries call the players)."""
-    out = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
-    for s in seats:
-        out[s.seat] = s.name
-    return out
+    return words.seat_names(seats)
 
 
 def game_name(game_id: str, lang: str) -> str:
@@ -90,7 +87,8 @@ def describe_event(game: Game[Any, Any], event: Event, lang: str, names: Sequenc
 def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,
                 names: Sequence[str]) -> list[str]:
     """What ``viewer`` (``None``: everyone) may read about ``events``."""
-    return [describe_event(game, e, lang, names) for e in visible_events(list(events), viewer)]
+    shown = [f"**{discord.utils.escape_markdown(name)}**" for name in names]
+    return words.event_lines(game, events, viewer, lang, shown)
 
 
 def result_lines(result: MoveResult, viewer: int | None, lang: str) -> list[str]:
@@ -123,12 +121,10 @@ def ranking_lines(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], 
     """The final ranking with tie-break notes."""
     lines = ["**" + t("bot.result.title", lang) + "**"]
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    for st in outcome.standings:
-        name = names[st.seat] if st.seat < len(names) else f"#{st.seat + 1}"
-        lines.append(t("bot.result.line", lang, medal=medals.get(st.rank, "▫️"), rank=st.rank, name=name,
-                       score=st.score))
-    for key, params in outcome.reasons:
-        lines.append("_" + game.text(key, params, lang) + "_")
+    for place in words.standings(game, outcome, names, lang):
+        lines.append(t("bot.result.line", lang, medal=medals.get(place.rank, "▫️"), rank=place.rank,
+                       name=place.name, score=place.score))
+    lines += ["_" + line + "_" for line in words.reasons(game, outcome, names, lang)]
     return lines
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
@@ -14,9 +15,8 @@ import discord
 
 from games.core import GameError
 from games.registry import get_game
-from service import Loaded, MoveResult, TableService
-from storage.models import SeatRow, TableRow
-from storage.repository import Repository
+from service import Loaded, MoveResult, SeatRow, TableRow, TableService
+from service.errors import NoSuchTable
 
 from .config import BotConfig
 from .errors import BotError
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .client import TabulaBot
 
 log = logging.getLogger("tabula.discord")
+
+#: Loaded states kept for autocomplete, one per (table, version).
+LOADED_CACHE_SIZE = 64
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -62,10 +65,7 @@ class Runtime:
         self.service = service
         self.images = Images(workers=config.render_workers, delay=config.test_render_delay)
         self._locks: dict[int, asyncio.Lock] = {}
-
-    @property
-    def repo(self) -> Repository:
-        return self.service.repo
+        self._loaded: OrderedDict[tuple[int, int], Loaded] = OrderedDict()
 
     async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a blocking call (the service, the database) in a worker thread."""
@@ -88,9 +88,9 @@ class Runtime:
         ``ended_ok`` (reading commands) a finished or abandoned table there will do too."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise BotError("bot.guild_only")
-        row = await self.call(self.repo.table_for_channel, str(interaction.channel_id))
+        row = await self.call(self.service.table_in_channel, str(interaction.channel_id))
         if row is None and ended_ok:
-            row = await self.call(self.repo.table_for_channel, str(interaction.channel_id), live_only=False)
+            row = await self.call(self.service.table_in_channel, str(interaction.channel_id), live_only=False)
         if row is None:
             raise BotError("bot.no_table")
         self.note(interaction, row)
@@ -98,7 +98,10 @@ class Runtime:
 
     async def table_by_id(self, interaction: discord.Interaction[Any], table_id: int) -> TableRow:
         """Table ``table_id`` of this server (a button names its table)."""
-        row = await self.call(self.repo.get_table, table_id)
+        try:
+            row = await self.call(self.service.table, table_id)
+        except NoSuchTable:
+            row = None
         if row is None or (row.guild_id is not None and row.guild_id != str(interaction.guild_id)):
             raise BotError("table.not_found", table=table_id)
         self.note(interaction, row)
@@ -118,6 +121,22 @@ class Runtime:
         loaded = await self.call(self.service.load, table_id)
         return self.seated_from(interaction, loaded)
 
+    async def seated_cached(self, interaction: discord.Interaction[Any], table: TableRow) -> Seated:
+        """Like :meth:`seated`, from a cache of loaded states per (table, version): autocomplete
+        asks on every keystroke, and the state only changes when the version does. The cached
+        state is never handed to a move (moves load afresh inside the service)."""
+        key = (int(table.id or 0), table.version)
+        loaded = self._loaded.get(key)
+        if loaded is None:
+            loaded = await self.call(self.service.load, key[0])
+            if loaded.table.version == table.version:
+                self._loaded[key] = loaded
+                while len(self._loaded) > LOADED_CACHE_SIZE:
+                    self._loaded.popitem(last=False)
+        else:
+            self._loaded.move_to_end(key)
+        return self.seated_from(interaction, loaded)
+
     def seated_from(self, interaction: discord.Interaction[Any], loaded: Loaded) -> Seated:
         user = str(interaction.user.id)
         mine = [s for s in loaded.seats if s.user_id == user and not s.is_bot]
@@ -135,16 +154,11 @@ class Runtime:
     # ---- playing ------------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
                   expected_version: int | None = None) -> tuple[frozenset[int], MoveResult]:
-        """Play a move; returns who had to act before it, and what it led to."""
-        def run() -> tuple[frozenset[int], MoveResult]:
-            before = self.service.load(table_id)
-            if before.state is None:
-                return frozenset(), self.service.act(table_id, user_id, text, seat=seat,
-                                                     expected_version=expected_version)
-            acting = frozenset(before.game.to_act(before.state))
-            return acting, self.service.act(table_id, user_id, text, seat=seat,
-                                            expected_version=expected_version)
-        return await self.call(run)
+        """Play a move (the service loads the table once); returns who had to act before it, and
+        what it led to."""
+        result = await self.call(self.service.act, table_id, user_id, text, seat=seat,
+                                 expected_version=expected_version)
+        return frozenset(result.acted_before), result
 
 
 def seat_row(loaded: Loaded, seat: int) -> SeatRow:

@@ -1,35 +1,58 @@
-"""Issue #3 (5): reminders, vacation, and the deadline policy (a bot moves for a late seat)."""
+"""Issue #3 (5): reminders, vacation, and the deadline policy (a bot moves for a late seat).
+
+Time is not waited for: the tests move the table's clock back in the database (as hours passing
+would), and the bot's scheduler finds the table due. Settings have floors (security review,
+finding 5), so nobody can be pinged every minute."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import text
 
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import slash_ok
+from .helpers import reply_text, slash_ok
 from .test_refusals import started
 
-SECONDS = 1 / 3600
+
+def hours_pass(service: TableService, table_id: int, hours: float) -> None:
+    """As if ``hours`` went by with nobody moving: the idle clock and any reminder are older."""
+    then = datetime.now(UTC) - timedelta(hours=hours)
+    with service.repo.engine.begin() as connection:
+        connection.execute(text("UPDATE tables SET updated_at = :then WHERE id = :id"),
+                           {"then": then.replace(tzinfo=None) if service.repo.engine.dialect.name == "sqlite"
+                            else then, "id": table_id})
+    if service.note(table_id, "reminded_at"):
+        service.set_note(table_id, "reminded_at", then.isoformat())
 
 
 async def test_reminder_vacation_and_deadline(server: LoopbackDiscord, tabula: BotProcess, service: TableService,
                                               alice: FakeUser, bob: FakeUser) -> None:
     table = await started(server, alice, bob, "pebbles")
-    await slash_ok(alice, "settings reminders", table.thread, hours=1.5 * SECONDS)
+    refused = await slash_ok(alice, "settings reminders", table.thread, hours=0.01)
+    assert "too often" in reply_text(refused)
+    await slash_ok(alice, "settings reminders", table.thread, hours=1)
+    await asyncio.to_thread(hours_pass, service, table.id, 2)
     reminder = await server.wait_for_message(table.thread, lambda m: "Reminder" in m.text, timeout=10)
     assert alice.mention in reminder.content and bob.mention not in reminder.content
 
-    # on vacation: no more reminders for alice's seat
+    # on vacation: no more reminders for alice's seat, however long she is away
     await slash_ok(alice, "away", table.thread, away=True)
     mark = server.checkpoint()
+    await asyncio.to_thread(hours_pass, service, table.id, 5)
     await asyncio.sleep(2.5)
     assert not [m for m in server.public_messages(table.thread) if m.id > mark and alice.mention in m.content]
     await slash_ok(alice, "away", table.thread, away=False)
     await slash_ok(alice, "settings reminders", table.thread, hours=0)
 
     # a deadline: when it passes, a bot moves for the late player and the game goes on
-    await slash_ok(alice, "settings deadline", table.thread, hours=1 * SECONDS, policy="move")
+    refused = await slash_ok(alice, "settings deadline", table.thread, hours=0.05, policy="move")
+    assert "too often" in reply_text(refused)
+    await slash_ok(alice, "settings deadline", table.thread, hours=0.5, policy="move")
+    await asyncio.to_thread(service.repo.set_deadline, table.id, datetime.now(UTC) - timedelta(minutes=1))
     passed = await server.wait_for_message(table.thread, lambda m: "deadline passed" in m.text, timeout=10)
     assert "Alice" in passed.text
     log = await asyncio.to_thread(service.log, table.id)
@@ -41,7 +64,8 @@ async def test_reminder_vacation_and_deadline(server: LoopbackDiscord, tabula: B
 async def test_deadline_hands_a_late_seat_to_a_bot(server: LoopbackDiscord, tabula: BotProcess,
                                                    service: TableService, alice: FakeUser, bob: FakeUser) -> None:
     table = await started(server, alice, bob, "pebbles")
-    await slash_ok(alice, "settings deadline", table.thread, hours=1 * SECONDS, policy="bot")
+    await slash_ok(alice, "settings deadline", table.thread, hours=1, policy="bot")
+    await asyncio.to_thread(service.repo.set_deadline, table.id, datetime.now(UTC) - timedelta(minutes=1))
     await server.wait_for_message(table.thread, lambda m: "takes over" in m.text, timeout=10)
     seats = await asyncio.to_thread(service.repo.seats, table.id)
     assert seats[0].is_bot and seats[0].user_id is None and not seats[1].is_bot

@@ -4,7 +4,7 @@ deadline the table's policy (a bot moves for the late seat, or takes the seat ov
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -12,12 +12,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
-from service import MoveResult
-from storage.models import TableRow
-from storage.types import utcnow
+from service import TableRow
 
-from ..boards import MENTIONS, publish, start_turn_clock
-from ..errors import BotError
+from ..boards import MENTIONS, publish
 from ..i18n import t
 from ..interactions import acknowledge_privately
 from ..present import clip, public_lang, who
@@ -28,15 +25,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabula.discord.clock")
 
-POLICIES = ("move", "bot")
-MAX_DEADLINE_MOVES = 500  # a bot finishing a late seat's step never plays more than this
-
-
-
-
-def _check_authority(rt: Runtime, interaction: discord.Interaction[Any], table: TableRow) -> None:
-    if not rt.is_manager(interaction) and table.creator not in (None, str(interaction.user.id)):
-        raise BotError("table.not_allowed")
 
 
 def settings_text(table: TableRow, lang: str) -> str:
@@ -87,15 +75,12 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
+        chosen = None if language == "auto" else language
         if scope == "table":
-            _check_authority(rt, interaction, row)
-            await rt.call(rt.repo.update_settings, row.id, {"language": None if language == "auto" else language})
+            await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
+                          language=chosen)
         else:
-            seated = await rt.seated(interaction, row.id)
-            if not seated.seats:
-                raise BotError("table.not_seated")
-            for seat in seated.seats:
-                await rt.call(rt.repo.update_seat, row.id, seat, language=None if language == "auto" else language)
+            await rt.call(rt.service.set_seat_language, row.id, str(interaction.user.id), chosen)
             if language != "auto":
                 lang = language
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
@@ -108,8 +93,8 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
-        _check_authority(rt, interaction, row)
-        await rt.call(rt.repo.update_settings, row.id, {"remind_hours": hours or None})
+        await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
+                      remind_hours=hours)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
 
     @settings.command(name=_("deadline"), description=_("Time per step, and what happens to a late seat"))
@@ -123,11 +108,8 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
-        _check_authority(rt, interaction, row)
-        settings = await rt.call(rt.repo.update_settings, row.id,
-                                 {"deadline_hours": hours or None, "policy": policy})
-        if row.status == "active":
-            await start_turn_clock(rt, row.id, settings)
+        await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
+                      deadline_hours=hours, policy=policy)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
 
     # ---- /away ---------------------------------------------------------------------------------------
@@ -139,11 +121,7 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
-        seated = await rt.seated(interaction, row.id)
-        if not seated.seats:
-            raise BotError("table.not_seated")
-        for seat in seated.seats:
-            await rt.call(rt.repo.update_seat, row.id, seat, away=away)
+        await rt.call(rt.service.set_away, row.id, str(interaction.user.id), away)
         if row.channel_id:
             key = "bot.away.on" if away else "bot.away.off"
             await rt.bot.get_partial_messageable(int(row.channel_id)).send(
@@ -154,31 +132,21 @@ class Admin(commands.Cog):
     # ---- the clock -----------------------------------------------------------------------------------
     @tasks.loop(seconds=60)
     async def clock(self) -> None:
-        """Check every live table of this process's servers for reminders and deadlines."""
-        rows = await self.rt.call(self.rt.repo.list_tables, None, "active")
-        mine = {str(g.id) for g in self.bot.guilds}
-        now = utcnow()
-        for row in rows:
-            if row.guild_id not in mine or not row.channel_id:
-                continue
+        """Reminders and deadlines of this process's servers (the rules: ``service.clock``)."""
+        now = datetime.now(UTC)
+        due = await self.rt.call(self.rt.service.due, now, {str(g.id) for g in self.bot.guilds})
+        for table_id, action in [*((tid, self.enforce) for tid in due.deadlines),
+                                 *((tid, self.remind) for tid in due.reminders)]:
             try:
-                if row.deadline_at is not None and now >= row.deadline_at:
-                    await self.enforce(row.id, now)
-                elif row.settings.get("remind_hours") and \
-                        now - row.updated_at >= timedelta(hours=float(row.settings["remind_hours"])):
-                    await self.remind(row.id, now)
+                await action(table_id, now)
             except Exception:
-                log.exception("clock failed for table %s", row.id)
+                log.exception("clock failed for table %s", table_id)
 
     async def remind(self, table_id: int, now: datetime) -> None:
         rt = self.rt
         async with rt.lock(table_id):
+            present = await rt.call(rt.service.remind, table_id, now)
             loaded = await rt.call(rt.service.load, table_id)
-            if loaded.table.status != "active" or loaded.state is None:
-                return
-            acting = [s for s in loaded.game.to_act(loaded.state) if s not in loaded.bot_seats]
-            present = [s.seat for s in loaded.seats if s.seat in acting and not s.away]
-            await rt.call(rt.repo.update_settings, table_id, {"reminded_at": now.isoformat()})
             if not present or not loaded.table.channel_id:
                 return
             lang = public_lang(loaded.table)
@@ -186,44 +154,17 @@ class Admin(commands.Cog):
                 clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id)), allowed_mentions=MENTIONS)
 
     async def enforce(self, table_id: int, now: datetime) -> None:
-        """The deadline passed: apply the table's policy to every late seat not on vacation."""
+        """The deadline passed: the service applies the table's policy to every late seat."""
         rt = self.rt
         async with rt.lock(table_id):
-            table = await rt.call(rt.repo.require_table, table_id)
-            if table.status != "active" or table.deadline_at is None or now < table.deadline_at:
-                return
-            await rt.call(rt.repo.set_deadline, table_id, None)
-            result, late, before = await rt.call(self._late_moves, rt, table, table.settings.get("policy", "move"))
-            if result is None:
-                return
+            table = await rt.call(rt.service.table, table_id)
             lang = public_lang(table)
-            key = "bot.deadline.replaced" if table.settings.get("policy") == "bot" else "bot.deadline.moved"
-            await publish(rt, result, before, notes=[t(key, lang, who=who(result.loaded.seats, late, ping=set()))])
-
-    @staticmethod
-    def _late_moves(rt: Runtime, table: TableRow, policy: str) -> tuple[MoveResult | None, list[int], frozenset[int]]:
-        loaded = rt.service.load(table.id)
-        game = loaded.game
-        before = frozenset(game.to_act(loaded.state))
-        late = [s.seat for s in loaded.seats if s.seat in before and not s.is_bot and not s.away]
-        if not late:
-            return None, [], before
-        if policy == "bot":
-            for seat in late:
-                rt.service.substitute(table.id, "tabula", seat, None, t("bot.bot_name", public_lang(table), n=seat + 1),
-                                      manager=True)
-            return rt.service.run_bots(table.id), late, before
-        steps = []
-        last: MoveResult | None = None
-        for seat in late:
-            played = rt.service.autoplay(table.id, seat, max_moves=MAX_DEADLINE_MOVES)
-            if played is not None:
-                last = played
-                steps += played.steps
-        if last is None:
-            return None, late, before
-        combined = MoveResult(last.table_id, last.version, steps, last.to_act, last.finished, last.loaded)
-        return combined, late, before
+            done = await rt.call(rt.service.enforce_deadline, table_id, now, bot_name=t("bot.bot_name", lang, n="{n}"))
+            if done is None or done.result is None:
+                return
+            key = "bot.deadline.replaced" if done.policy == "bot" else "bot.deadline.moved"
+            await publish(rt, done.result, done.before,
+                          notes=[t(key, lang, who=who(done.result.loaded.seats, done.late, ping=set()))])
 
 
 async def setup(bot: TabulaBot) -> None:

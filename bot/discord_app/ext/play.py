@@ -12,8 +12,6 @@ from discord.ext import commands
 
 from games.core import StaleVersion
 from service import MoveResult
-from service.errors import CannotUndo
-from storage.log import effective_actions
 
 from ..boards import MENTIONS, build_panel, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
@@ -76,10 +74,10 @@ async def _move_choices(interaction: discord.Interaction[Any], current: str) -> 
     rt = runtime_of(interaction)
     if interaction.channel_id is None:
         return []
-    row = await rt.call(rt.repo.table_for_channel, str(interaction.channel_id))
+    row = await rt.call(rt.service.table_in_channel, str(interaction.channel_id))
     if row is None or row.status != "active":
         return []
-    seated = await rt.seated(interaction, row.id)
+    seated = await rt.seated_cached(interaction, row)
     seat = seated.seat
     if seat is None:
         return []
@@ -108,11 +106,9 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
-        seated = await rt.seated(interaction, row.id)
-        if not seated.seats:
-            raise BotError("table.not_seated")
-        result = await play(interaction, row.id, move)
-        await interaction.followup.send(confirmation(result, seated.lang), ephemeral=True)
+        result = await play(interaction, row.id, move)  # the service refuses a person not seated
+        lang = rt.seated_from(interaction, result.loaded).lang
+        await interaction.followup.send(confirmation(result, lang), ephemeral=True)
 
     @app_commands.command(name=_("hand"), description=_("Your private view: hand, draft, sealed bids, your moves"))
     @app_commands.guild_only()
@@ -130,46 +126,27 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
-        seated = await rt.seated(interaction, row.id)
         user = str(interaction.user.id)
         async with rt.lock(row.id):
-            try:
-                result = await rt.call(rt.service.undo, row.id, user)
-            except CannotUndo:
-                others = await rt.call(undo_needs_consent, rt, row.id, user)
-                if others is None:
-                    raise
-                if not others:  # nobody else to ask (bots only)
-                    result = await rt.call(rt.service.undo, row.id, user, approved=True)
-                else:
-                    await ask_consent(rt, seated, others, interaction)
-                    await interaction.followup.send(t("bot.undo.asked", seated.lang), ephemeral=True)
-                    return
-            await publish(rt, result, None)
+            request = await rt.call(rt.service.request_undo, row.id, user)
+            seated = await rt.seated(interaction, row.id)
+            if request.result is None:
+                await ask_consent(rt, seated, request.ask, request.version, interaction)
+                await interaction.followup.send(t("bot.undo.asked", seated.lang), ephemeral=True)
+                return
+            await publish(rt, request.result, None)
         await interaction.followup.send(t("bot.undo.done", seated.lang), ephemeral=True)
 
 
-# ---- undo with consent ------------------------------------------------------------------------------
-def undo_needs_consent(rt: Runtime, table_id: int, user: str) -> list[str] | None:
-    """The other players who must consent, or ``None`` when the last move is not the user's."""
-    loaded = rt.service.load(table_id)
-    mine = set(loaded.seat_of(user))
-    rows = [r for r in effective_actions(rt.repo.actions(table_id))
-            if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
-    if not rows or rows[-1].seat not in mine:
-        return None
-    return sorted({s.user_id for s in loaded.seats if s.user_id and not s.is_bot and s.user_id != user})
-
-
-async def ask_consent(rt: Runtime, seated: Seated, others: list[str], interaction: discord.Interaction[Any]) -> None:
+# ---- undo with consent (the rule lives in service.consent) -----------------------------------------
+async def ask_consent(rt: Runtime, seated: Seated, others: list[str], version: int,
+                      interaction: discord.Interaction[Any]) -> None:
     table = seated.table
     lang = public_lang(table)
-    request = {"user": str(interaction.user.id), "version": table.version, "yes": []}
-    await rt.call(rt.repo.update_settings, table.id, {"undo": request})
     view = make_view([
-        TableButton(table.id, table.version, "undoyes", label=t("bot.button.approve", lang),
+        TableButton(table.id, version, "undoyes", label=t("bot.button.approve", lang),
                     style=discord.ButtonStyle.success),
-        TableButton(table.id, table.version, "undono", label=t("bot.button.deny", lang),
+        TableButton(table.id, version, "undono", label=t("bot.button.deny", lang),
                     style=discord.ButtonStyle.danger)])
     text = t("bot.undo.request", lang, name=interaction.user.mention, others=", ".join(f"<@{u}>" for u in others))
     if table.channel_id:
@@ -182,37 +159,22 @@ async def consent_click(interaction: discord.Interaction[Any], click: Click) -> 
     interaction.extras["lang"] = interaction_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     rt = runtime_of(interaction)
-    await rt.table_by_id(interaction, click.table)
-    user = str(interaction.user.id)
+    row = await rt.table_by_id(interaction, click.table)
     async with rt.lock(click.table):
+        answer = await rt.call(rt.service.answer_undo, click.table, str(interaction.user.id),
+                               yes=click.action == "undoyes", version=click.version)
         seated = await rt.seated(interaction, click.table)
-        table = seated.table
-        request = table.settings.get("undo")
-        if not request or request.get("version") != click.version or table.version != click.version:
-            raise StaleVersion()
-        if not seated.seats:
-            raise BotError("table.not_seated")
-        if user == request["user"]:
-            raise BotError("bot.undo.own_request")
-        channel = rt.bot.get_partial_messageable(int(table.channel_id)) if table.channel_id else None
-        if click.action == "undono":
-            await rt.call(rt.repo.update_settings, table.id, {"undo": None})
-            if channel:
-                await channel.send(t("bot.undo.denied", public_lang(table), name=interaction.user.mention),
-                                   allowed_mentions=MENTIONS)
-            await interaction.followup.send(t("bot.undo.recorded", seated.lang), ephemeral=True)
-            return
-        yes = sorted(set(request.get("yes", [])) | {user})
-        needed = {s.user_id for s in seated.loaded.seats if s.user_id and not s.is_bot and s.user_id != request["user"]}
-        if needed - set(yes):
-            await rt.call(rt.repo.update_settings, table.id, {"undo": {**request, "yes": yes}})
-            waiting = [s.seat for s in seated.loaded.seats if s.user_id in needed - set(yes)]
+        if answer.denied:
+            if row.channel_id:
+                await rt.bot.get_partial_messageable(int(row.channel_id)).send(
+                    t("bot.undo.denied", public_lang(row), name=interaction.user.mention), allowed_mentions=MENTIONS)
+        elif answer.result is None:
             await interaction.followup.send(t("bot.undo.waiting", seated.lang,
-                                              who=who(seated.loaded.seats, waiting, ping=set())), ephemeral=True)
+                                              who=who(seated.loaded.seats, answer.waiting, ping=set())),
+                                            ephemeral=True)
             return
-        result = await rt.call(rt.service.undo, table.id, request["user"], approved=True)
-        await rt.call(rt.repo.update_settings, table.id, {"undo": None})
-        await publish(rt, result, None)
+        else:
+            await publish(rt, answer.result, None)
     await interaction.followup.send(t("bot.undo.recorded", seated.lang), ephemeral=True)
 
 
@@ -250,10 +212,7 @@ async def play_click(interaction: discord.Interaction[Any], click: Click) -> Non
     rt = runtime_of(interaction)
     await rt.table_by_id(interaction, click.table)
     text = click.arg or (click.values[0] if click.values else "")
-    seated = await rt.seated(interaction, click.table)
-    if not seated.seats:
-        raise BotError("table.not_seated")
-    if not on_panel:
+    if not on_panel:  # the service refuses a person who is not seated
         await play(interaction, click.table, text, expected_version=click.version)
         return
     try:
@@ -263,7 +222,7 @@ async def play_click(interaction: discord.Interaction[Any], click: Click) -> Non
         await send_panel(interaction, await rt.seated(interaction, click.table), edit=True)
         return
     fresh = rt.seated_from(interaction, result.loaded)
-    await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, seated.lang)])
+    await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, fresh.lang)])
 
 
 async def setup(bot: TabulaBot) -> None:

@@ -17,7 +17,7 @@ from ..components import Click, on_action
 from ..errors import BotError
 from ..i18n import guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
-from ..lobby import open_table_channel, parse_options, refresh_lobby
+from ..lobby import LOBBY_NOTE, open_table_channel, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, public_lang, who
 
 if TYPE_CHECKING:
@@ -100,11 +100,11 @@ class Tables(commands.Cog):
         try:
             channel, posted = await open_table_channel(rt, interaction, row)
         except Exception:
-            await rt.call(rt.repo.set_status, row.id, "abandoned")
+            await rt.call(rt.service.discard, row.id)
             raise
         channel_id = str(getattr(channel, "id", ""))
-        await rt.call(rt.repo.set_channel, row.id, str(interaction.guild_id), channel_id)
-        await rt.call(rt.repo.update_settings, row.id, {"lobby_msgs": posted})
+        await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
+        await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
         await channel.send(clip(t("bot.table.welcome", public_lang(row), table=row.id,
                                   game=title.meta.name(public_lang(row)), creator=interaction.user.mention)),
                            allowed_mentions=MENTIONS)
@@ -142,7 +142,7 @@ class Tables(commands.Cog):
         lang = str(interaction.extras.get("lang") or interaction_lang(interaction))
         user = str(interaction.user.id)
         async with rt.lock(table_id):
-            row = await rt.call(rt.repo.require_table, table_id)
+            row = await rt.call(rt.service.table, table_id)
             if action == "join":
                 seat = await rt.call(rt.service.join, table_id, user, interaction.user.display_name)
                 done = t("table.joined", lang, name=seat.name, seat=seat.seat + 1)
@@ -153,7 +153,7 @@ class Tables(commands.Cog):
                 seat = await rt.call(rt.service.add_bot, table_id, None)
                 name = t("bot.bot_name", public_lang(row), n=seat.seat + 1)
                 if name != seat.name:
-                    seat = await rt.call(rt.repo.update_seat, table_id, seat.seat, name=name)
+                    seat = await rt.call(rt.service.rename_seat, table_id, seat.seat, name)
                 done = t("table.bot_added", lang, seat=seat.seat + 1)
             else:
                 result = await rt.call(rt.service.start, table_id, user, manager=rt.is_manager(interaction))
@@ -186,7 +186,7 @@ class Tables(commands.Cog):
     async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
-        rows = await rt.call(rt.repo.list_tables, str(interaction.guild_id), ("lobby", "active"))
+        rows = await rt.call(rt.service.tables, str(interaction.guild_id), ("lobby", "active"))
         lines = [t("bot.list.line", lang, table=r.id, game=game_name(r.game_id, lang),
                    status=t(f"bot.status.{r.status}", lang), channel=f"<#{r.channel_id}>" if r.channel_id else "-")
                  for r in rows[-40:]]
@@ -200,7 +200,7 @@ class Tables(commands.Cog):
         row = await rt.table_here(interaction)
         async with rt.lock(row.id):
             await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
-            await rt.call(rt.repo.set_deadline, row.id, None)
+            await rt.call(rt.service.clear_deadline, row.id)
             await refresh_lobby(rt, row.id)
         await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
         await interaction.followup.send(t("table.abandoned", lang), ephemeral=True)
@@ -234,7 +234,7 @@ class Tables(commands.Cog):
                          member: discord.Member | None, lang: str) -> None:
         rt = runtime_of(interaction)
         async with rt.lock(table_id):
-            row = await rt.call(rt.repo.require_table, table_id)
+            row = await rt.call(rt.service.table, table_id)
             if member is not None and member.bot:
                 raise BotError("bot.no_bot_members")
             name = member.display_name if member else t("bot.bot_name", public_lang(row), n=seat)

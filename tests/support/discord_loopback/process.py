@@ -60,9 +60,11 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         name: str | None = None,
     ) -> BotProcess:
-        """``python -m module *args`` with ``server.bot_env()`` (plus ``env``) in its environment."""
+        """``python -m module *args`` with ``server.bot_env()`` (plus ``env``) in its environment,
+        started through :mod:`.launch`, which points discord.py at the server first (the bot's own
+        code never does)."""
         return cls(
-            [sys.executable, "-m", module, *args],
+            [sys.executable, "-m", f"{__package__}.launch", module, *args],
             env=env,
             name=name or module.rsplit(".", 1)[-1],
             server=server,

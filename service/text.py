@@ -1,0 +1,68 @@
+"""Words every adapter shares: seat names, event lines, the ranking and refusals, in the reader's
+language. The console prints them as they are; the Discord adapter adds its own decoration (bold
+names, medals, escaping) on top, so both say the same things."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Event, Game, GameError, Outcome, visible_events
+
+from .errors import SERVICE_CATALOG
+from .tables import SeatRow
+
+
+def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+    """Display names by seat number (what images and summaries call the players)."""
+    out = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
+    for seat in seats:
+        out[seat.seat] = seat.name
+    return out
+
+
+def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,
+                names: Sequence[str]) -> list[str]:
+    """What ``viewer`` (``None``: everyone) may read about ``events``, one line each."""
+    return [game.describe(e, lang, names) for e in visible_events(list(events), viewer)]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One line of the final ranking, with the score's parts named in the reader's language."""
+
+    rank: int
+    seat: int
+    name: str
+    score: int
+    parts: list[tuple[str, int]]
+
+
+def standings(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], lang: str) -> list[Placing]:
+    """The ranking in order, each score broken down (``score.<part>`` of the title's catalog names
+    a part; an unnamed part keeps its key)."""
+    out = []
+    for st in outcome.standings:
+        name = names[st.seat] if st.seat < len(names) else f"#{st.seat + 1}"
+        parts = [(score_part(game, key, lang), value) for key, value in st.breakdown.items() if key != "total"]
+        out.append(Placing(st.rank, st.seat, name, st.score, parts))
+    return out
+
+
+def score_part(game: Game[Any, Any], key: str, lang: str) -> str:
+    """A score part's name in ``lang`` (the title's ``score.<key>``), else the key itself."""
+    wanted = f"score.{key}"
+    return game.text(wanted, None, lang) if game.catalog.has(wanted) else key
+
+
+def reasons(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], lang: str) -> list[str]:
+    """Why the game ended and how ties were broken, one line each."""
+    return [game.text(key, params, lang, names) for key, params in outcome.reasons]
+
+
+def refusal(error: GameError, lang: str, game: Game[Any, Any] | None = None) -> str:
+    """A refusal in the reader's language: the title's own catalog first, then the service's."""
+    if game is not None and not error.key.startswith("table.") and game.catalog.has(error.key):
+        return game.error_text(error, lang)
+    return SERVICE_CATALOG.text(error.key, error.params, lang)
