@@ -15,6 +15,7 @@ _TITLES: dict[str, str] = {
 #: Example titles: small titles that show how a title is built (docs/new-title.md) and exercise the
 #: platform (a huge move space). Playable by id everywhere; listed only with ``examples=True``.
 _EXAMPLES: dict[str, str] = {
+    "hexlay": "games.examples.hexlay:GAME",
 }
 _extra: dict[str, Game[Any, Any]] = {}
 
@@ -41,7 +42,7 @@ def get_game(game_id: str) -> Game[Any, Any]:
     if target is not None:
         module, attr = target.split(":")
         return getattr(importlib.import_module(module), attr)
-    for other in game_ids():
+    for other in game_ids(examples=True):
         game = get_game(other)
         if game_id in game.meta.aliases:
             return game

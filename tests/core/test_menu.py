@@ -63,4 +63,4 @@ def test_walking_the_menus_reaches_exactly_the_legal_moves(game: Game[Any, Any])
             assert game.has_moves(state, seat) == bool(legal)
             completions = game.complete(state, seat, "", "en")
             assert len(completions) <= 25
-            assert all(game.parse(state, seat, o.token) is not None for o in completions)
+            assert all(game.parse(state, seat, o.token) is not None for o in completions if o.final)

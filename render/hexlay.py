@@ -1,0 +1,387 @@
+"""Images for Tile Lay (铺轨): the board, a seat's private panel (the supply in full), the result, and a
+detail of one hex with every tile that fits there in each of its legal rotations (``r0`` … ``r5``).
+
+Drawn from a :class:`~games.examples.hexlay.view.HexlayView` and the public map and tile data
+(:mod:`games.examples.hexlay.board`) with the hex-map kit :mod:`render.hexes`; never from the game state.
+Track is drawn in the colour of the seat that laid it, so each player's network shows at a glance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import Outcome
+from games.core.hexgrid import Hex, Layout
+from games.examples.hexlay import GAME
+from games.examples.hexlay.board import IDS, TileType, board, lays_at, try_hex_id
+from games.examples.hexlay.game import META
+from games.examples.hexlay.view import HexlayView, PlacedView
+
+from . import palette as pal
+from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Town, draw_detail, draw_hex, draw_map
+from .kit import MARGIN_DEFAULT, Canvas, TitleRenderer, seat_label
+from .palette import RGB
+
+__all__ = ["RENDERER", "SEAT_COLOURS", "board_image", "detail", "draw_board", "private", "result"]
+
+MARGIN = MARGIN_DEFAULT
+HEX = 38                 # the board's hex radius: 11 columns of hexes come out about 720 px wide
+PANEL_W = 420            # the column right of the map
+GAP = 18
+
+SEAT_COLOURS: tuple[RGB, ...] = ((40, 104, 222), (214, 52, 108), (16, 150, 136), (136, 82, 214))
+LAID: RGB = TILE_COLOURS["yellow"]
+EMPTY: RGB = TILE_COLOURS["white"]
+CITY_FILL: RGB = (238, 196, 184)
+CITY_TAG: RGB = (122, 52, 44)
+SOLD_OUT: RGB = (120, 124, 134)
+GOLD: RGB = (230, 182, 60)
+_MEDAL: dict[int, RGB] = {1: GOLD, 2: (190, 196, 206), 3: (198, 128, 74)}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {"round": "Round {round}", "of": " of {limit}", "left": "{left} tiles left", "to_lay": "{name} to lay",
+           "over": "Game over", "links": "links {n}", "own": "own track {n}", "tiles": "{n} tiles",
+           "supply": "Supply", "your_supply": "The supply", "lays": "You can lay {n} ways, or pass",
+           "waiting": "Waiting for {name}", "howto": "lay <hex> <tile> r<0-5>  ·  pass  ·  e.g. lay e8 s3 r2",
+           "results": "Results", "winner": "Winner: {names}", "winners": "Winners: {names}", "points": "points",
+           "last_lay": "Last: {name} laid {tile} on {hex}, r{rotation} (+{points})",
+           "last_pass": "Last: {name} passed", "rotations": "{n} rotations", "copies": "×{n}",
+           "detail": "{hex} · {n} lays", "detail_city": "{hex} · {city}", "detail_laid": "{hex} · {tile}",
+           "no_lay": "No tile fits here now.", "you": "you"},
+    "zh": {"round": "第 {round} 回合", "of": "/{limit}", "left": "剩 {left} 块板块", "to_lay": "轮到 {name}",
+           "over": "游戏结束", "links": "连通 {n}", "own": "自有轨道 {n}", "tiles": "已铺 {n} 块",
+           "supply": "供应区", "your_supply": "供应区", "lays": "你有 {n} 种铺法，也可以跳过",
+           "waiting": "等待 {name}", "howto": "lay <格子> <板块> r<0-5>  ·  pass  ·  例：lay e8 s3 r2",
+           "results": "结果", "winner": "获胜：{names}", "winners": "并列获胜：{names}", "points": "分",
+           "last_lay": "上一步：{name} 在 {hex} 铺{tile}，r{rotation}（+{points}）",
+           "last_pass": "上一步：{name} 跳过", "rotations": "{n} 种朝向", "copies": "×{n}",
+           "detail": "{hex} · {n} 种铺法", "detail_city": "{hex} · {city}", "detail_laid": "{hex} · {tile}",
+           "no_lay": "现在这里没有能铺的板块。", "you": "你"},
+}
+
+
+def _w(key: str, lang: str, **params: Any) -> str:
+    text = _WORDS.get(lang, _WORDS["en"]).get(key) or _WORDS["en"][key]
+    return text.format(**params) if params else text
+
+
+def seat_colour(seat: int) -> RGB:
+    """The track colour of ``seat``."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _names(names: Sequence[str] | None, lang: str) -> list[str]:
+    return [seat_label(s, lang, names) for s in range(max(META.max_players, len(names or ())))]
+
+
+# ---- tiles and cells ------------------------------------------------------------------------------------------
+def tile_picture(tile: TileType, rotation: int = 0, track: RGB | None = None) -> Tile:
+    """A supply tile as :mod:`render.hexes` draws it: yellow, its paths, a town's station as a dot."""
+    stops = (Town(style="dot"),) if tile.station else ()
+    kwargs: dict[str, Any] = {} if track is None else {"track": track}
+    return Tile(paths=tile.paths, stops=stops, rotation=rotation, colour=LAID, **kwargs)
+
+
+def _cells(view: HexlayView, lang: str, *, labels: bool = True, city_names: bool = True) -> list[MapHex]:
+    """Every hex of the map: printed cities, laid tiles in their layer's colour, empty hexes with their id.
+    ``city_names=False`` leaves the names out (:func:`_map` draws them larger on top)."""
+    b = board()
+    laid = {p.hex: p for p in view.laid}
+    cities = set(view.cities)
+    last = view.last.hex if view.last is not None and view.last.hex else None
+    cells = []
+    for h, coord in zip(b.hexes, b.coords, strict=True):
+        highlight = pal.ACCENT if h == last else None
+        if h in cities:
+            cells.append(MapHex(coord, fill=CITY_FILL, name=b.site_by_hex[h].name(lang) if city_names else "",
+                                tile=Tile(stops=(City(slots=1),), colour=CITY_FILL), highlight=highlight))
+        elif h in laid:
+            p = laid[h]
+            cells.append(MapHex(coord, tile=tile_picture(b.tile_by_id[p.tile], p.rotation, seat_colour(p.owner)),
+                                highlight=highlight))
+        else:
+            cells.append(MapHex(coord, fill=EMPTY, label=h if labels else ""))
+    return cells
+
+
+def _map(view: HexlayView, lang: str, size: float, *, labels: bool = True) -> MapImage:
+    """The whole map, city names on dark tags large enough to read in a chat preview."""
+    drawn = draw_map(_cells(view, lang, labels=labels, city_names=False), size=size, lang=lang, ids=IDS,
+                     margin=MARGIN)
+    b = board()
+    text = max(11.0, size * 0.34)
+    for h in view.cities:
+        cx, cy = drawn.layout.centre(b.coords[b.index[h]])
+        name = b.site_by_hex[h].name(lang)
+        w = drawn.canvas.measure(name, text, True) + text * 0.9
+        drawn.canvas.pill((cx - w / 2, cy + size * 0.58), name, text, fill=CITY_TAG, height=text * 1.45,
+                          pad=text * 0.45)
+    return drawn
+
+
+# ---- board ----------------------------------------------------------------------------------------------------
+def draw_board(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> MapImage:
+    """The board as a canvas, with the layout placing the map's hexes on it (tests read its pixels)."""
+    shown = _names(names, lang)
+    drawn = _map(view, lang, HEX)
+    map_w, map_h = drawn.canvas.width, drawn.canvas.height
+    width = map_w + PANEL_W + MARGIN
+
+    def panel(cv: Canvas) -> float:
+        return _side_panel(cv, view, lang, shown, map_w, PANEL_W)
+
+    height = max(map_h, math.ceil(panel(Canvas(width, 1, lang, dry=True))))
+    canvas = Canvas(width, height, lang)
+    canvas.paste(drawn.canvas, (0, (height - map_h) // 2))
+    panel(canvas)
+    layout = drawn.layout.moved((drawn.layout.origin[0], drawn.layout.origin[1] + (height - map_h) // 2))
+    return MapImage(canvas, layout)
+
+
+def board_image(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """The public board: the map with everyone's track, the scores, the latest move and the supply."""
+    return draw_board(view, lang, names).canvas.png()
+
+
+def _side_panel(cv: Canvas, view: HexlayView, lang: str, names: list[str], x0: float, w: float) -> float:
+    y: float = MARGIN
+    cv.text((x0, y + 16), META.name(lang), 28, bold=True)
+    y += 40
+    left = sum(view.supply.values())
+    limit = _w("of", lang, limit=view.round_limit) if view.round_limit else ""
+    cv.text((x0, y + 10), f"{_w('round', lang, round=view.round)}{limit}  ·  {_w('left', lang, left=left)}", 16,
+            fill=pal.MUTED, max_width=w)
+    y += 30
+    if view.ended:
+        status = _w("over", lang) + " · " + GAME.text(f"reason.{view.ended}", {}, lang)
+        cv.pill((x0, y + 16), status, 16, fill=GOLD, height=34, max_width=w)
+    else:
+        cv.pill((x0, y + 16), "▶ " + _w("to_lay", lang, name=names[view.current]), 17,
+                fill=seat_colour(view.current), text_fill=(255, 255, 255), height=34, max_width=w)
+    y += 46
+    for p in view.players:
+        y += _player_row(cv, view, p.seat, names, lang, x0, y, w) + 8
+    if view.last is not None:
+        y += 4
+        y += cv.paragraph((x0, y), _last_line(view, lang, names), 14, w, fill=pal.TEXT, max_lines=2) + 8
+    y += 6
+    cv.text((x0, y + 10), _w("supply", lang), 16, bold=True)
+    y += 26
+    return _supply_grid(cv, view, x0, y, w, lang) + MARGIN
+
+
+def _last_line(view: HexlayView, lang: str, names: Sequence[str]) -> str:
+    last = view.last
+    assert last is not None
+    if not last.hex:
+        return _w("last_pass", lang, name=names[last.seat])
+    tile = board().tile_by_id[last.tile]
+    return _w("last_lay", lang, name=names[last.seat], tile=tile.name(lang), hex=last.hex, rotation=last.rotation,
+              points=last.points)
+
+
+def _player_row(cv: Canvas, view: HexlayView, seat: int, names: Sequence[str], lang: str, x: float, y: float,
+                w: float) -> float:
+    p = view.players[seat]
+    h = 64
+    acting = seat in view.to_act
+    cv.panel((x, y, x + w, y + h), fill=pal.PANEL_HI if acting else pal.PANEL,
+             accent=pal.ACCENT if acting else None, accent_width=2, radius=10)
+    colour = seat_colour(seat)
+    cv.line([(x + 14, y + 14), (x + 14, y + h - 14)], fill=(252, 252, 250), width=10)
+    cv.line([(x + 14, y + 14), (x + 14, y + h - 14)], fill=colour, width=6)
+    name = names[seat] + (f" ({_w('you', lang)})" if seat == view.viewer else "")
+    cv.text((x + 30, y + 22), name, 18, bold=True, max_width=w - 130)
+    parts = [_w("links", lang, n=p.links), _w("own", lang, n=p.extension), _w("tiles", lang, n=p.tiles)]
+    cv.text((x + 30, y + 46), "  ·  ".join(parts), 13, fill=pal.MUTED, max_width=w - 130)
+    cv.text((x + w - 14, y + h / 2), str(p.score), 28, bold=True, fill=pal.ACCENT if acting else pal.TEXT,
+            anchor="rm")
+    return h
+
+
+def _supply_grid(cv: Canvas, view: HexlayView, x0: float, y: float, w: float, lang: str) -> float:
+    """Every tile type at r0 with the copies left; sold-out types greyed."""
+    tiles = board().tiles
+    columns = 6
+    cell_w = w / columns
+    r = min(cell_w * 0.36, 19)
+    cell_h = r * 2 + 22
+    for n, tile in enumerate(tiles):
+        cx = x0 + cell_w * (n % columns) + cell_w / 2
+        top = y + cell_h * (n // columns)
+        left = view.supply.get(tile.id, 0)
+        picture = tile_picture(tile, track=None if left else SOLD_OUT)
+        if not left:
+            picture = Tile(paths=picture.paths, stops=picture.stops, colour=pal.PANEL_ALT, track=SOLD_OUT)
+        draw_hex(cv, Layout("flat", r, (cx, top + r)), MapHex(Hex(0, 0), tile=picture, outline=pal.LINE))
+        cv.text((cx, top + 2 * r + 10), f"{tile.id} ×{left}", 12, fill=pal.TEXT if left else pal.MUTED,
+                bold=bool(left), anchor="mm")
+    return y + cell_h * math.ceil(len(tiles) / columns)
+
+
+# ---- private --------------------------------------------------------------------------------------------------
+def private(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """A seat's panel: its score, how many lays it has, the notation, and the whole supply with names."""
+    width = 980
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, _names(names, lang), width)).png()
+
+
+def _private_body(cv: Canvas, view: HexlayView, lang: str, names: list[str], width: float) -> float:
+    x0, w = MARGIN, width - 2 * MARGIN
+    y: float = MARGIN
+    seat = view.viewer if view.viewer is not None else view.current
+    cv.text((x0, y + 16), f"{META.name(lang)} · {names[seat]}", 26, bold=True, max_width=w)
+    y += 44
+    y += _player_row(cv, view, seat, names, lang, x0, y, w) + 12
+    if view.lays is not None and seat in view.to_act:
+        line = _w("lays", lang, n=f"{view.lays:,}")
+        cv.pill((x0, y + 16), line, 17, fill=pal.ACCENT, height=34, max_width=w)
+    elif not view.ended:
+        cv.pill((x0, y + 16), _w("waiting", lang, name=names[view.current]), 17, fill=pal.PANEL_ALT, height=34,
+                max_width=w)
+    y += 44
+    cv.text((x0, y + 10), _w("howto", lang), 15, fill=pal.MUTED, max_width=w)
+    y += 34
+    cv.text((x0, y + 10), _w("your_supply", lang), 18, bold=True)
+    y += 30
+    columns = 3
+    cell_w = w / columns
+    r = 24.0
+    row_h = 2 * r + 14
+    tiles = board().tiles
+    for n, tile in enumerate(tiles):
+        x = x0 + cell_w * (n % columns)
+        top = y + row_h * (n // columns)
+        left = view.supply.get(tile.id, 0)
+        cv.panel((x + 2, top + 2, x + cell_w - 6, top + row_h - 4), fill=pal.PANEL if left else pal.BACKGROUND,
+                 radius=8)
+        picture = tile_picture(tile)
+        if not left:
+            picture = Tile(paths=picture.paths, stops=picture.stops, colour=pal.PANEL_ALT, track=SOLD_OUT)
+        draw_hex(cv, Layout("flat", r, (x + 10 + r, top + row_h / 2)), MapHex(Hex(0, 0), tile=picture,
+                                                                          outline=pal.LINE))
+        tx = x + 18 + 2 * r
+        ink = pal.TEXT if left else pal.MUTED
+        cv.text((tx, top + row_h / 2 - 10), f"{tile.id}  {tile.name(lang)}", 15, fill=ink, bold=True,
+                max_width=cell_w - 2 * r - 30)
+        sub = f"{_w('copies', lang, n=left)}  ·  {_w('rotations', lang, n=tile.period)}"
+        cv.text((tx, top + row_h / 2 + 12), sub, 13, fill=pal.MUTED, max_width=cell_w - 2 * r - 30)
+    return y + row_h * math.ceil(len(tiles) / columns) + MARGIN
+
+
+# ---- result ---------------------------------------------------------------------------------------------------
+def result(outcome: Outcome, view: HexlayView, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """The final ranking with each player's points for links and own track, why the game ended, and the map."""
+    shown = _names(names, lang)
+    drawn = _map(view, lang, 30, labels=False)
+    width = max(drawn.canvas.width, 900)
+
+    def body(cv: Canvas) -> float:
+        y = _result_rows(cv, outcome, view, lang, shown, width)
+        cv.paste(drawn.canvas, ((width - drawn.canvas.width) // 2, round(y)))
+        return y + drawn.canvas.height
+
+    return Canvas.fitted(width, lang, body).png()
+
+
+def _result_rows(cv: Canvas, outcome: Outcome, view: HexlayView, lang: str, names: list[str], width: float) -> float:
+    x0, x1 = MARGIN, width - MARGIN
+    y: float = MARGIN
+    cv.text((x0, y + 18), _w("results", lang), 30, bold=True)
+    cv.text((x0, y + 50), META.name(lang), 16, fill=pal.MUTED)
+    winners = [names[s] for s in outcome.winners]
+    if winners:
+        text = _w("winners" if len(winners) > 1 else "winner", lang, names=", ".join(winners))
+        tw = min(cv.measure(text, 18, True) + 40, (x1 - x0) * 0.55)
+        cv.pill((x1 - tw, y + 28), text, 18, fill=GOLD, height=40, max_width=tw)
+    y += 76
+    for key, params in outcome.reasons:
+        y += cv.paragraph((x0, y), GAME.text(key, params, lang, names), 15, x1 - x0, fill=pal.TEXT) + 4
+    y += 8
+    row_h = 62
+    for standing in outcome.standings:
+        top = standing.rank == 1
+        cv.panel((x0, y, x1, y + row_h), fill=pal.PANEL_HI if top else pal.PANEL, accent=GOLD if top else None,
+                 accent_width=2, radius=10)
+        medal = _MEDAL.get(standing.rank, pal.PANEL_ALT)
+        cv.circle((x0 + 34, y + row_h / 2), 19, fill=medal, outline=pal.darken(medal, 0.3), width=2)
+        cv.text((x0 + 34, y + row_h / 2), str(standing.rank), 18, bold=True, anchor="mm",
+                fill=pal.TEXT_DARK if standing.rank <= 3 else pal.TEXT)
+        cv.line([(x0 + 68, y + 16), (x0 + 68, y + row_h - 16)], fill=seat_colour(standing.seat), width=6)
+        cv.text((x0 + 82, y + 22), names[standing.seat], 19, bold=True, max_width=x1 - x0 - 300)
+        b = standing.breakdown
+        parts = [_w("links", lang, n=b.get("links", 0)), _w("own", lang, n=b.get("extension", 0)),
+                 _w("tiles", lang, n=b.get("tiles", 0))]
+        cv.text((x0 + 82, y + 45), "  ·  ".join(parts), 14, fill=pal.MUTED, max_width=x1 - x0 - 300)
+        cv.text((x1 - 16, y + row_h / 2), f"{standing.score} {_w('points', lang)}", 24, bold=True,
+                fill=pal.ACCENT if top else pal.TEXT, anchor="rm")
+        y += row_h + 8
+    return y + 4
+
+
+# ---- detail ---------------------------------------------------------------------------------------------------
+def detail(view: HexlayView, focus: str, lang: str, names: Sequence[str] | None = None) -> bytes:
+    """One hex zoomed in with its neighbours, then every tile that may be laid there now, each in its legal
+    rotations labelled ``r0`` … ``r5`` (the last token of ``lay <hex> <tile> r<k>``)."""
+    return draw_detail_canvas(view, focus, lang, names).png()
+
+
+def draw_detail_canvas(view: HexlayView, focus: str, lang: str, names: Sequence[str] | None = None) -> Canvas:
+    """:func:`detail` as a canvas. ``ValueError`` when ``focus`` is not a hex of the map."""
+    b = board()
+    where = try_hex_id(focus)
+    if where is None or where not in b.index:
+        raise ValueError(f"{focus!r} is not a hex of the Tile Lay map")
+    laid: dict[str, PlacedView] = {p.hex: p for p in view.laid}
+    cities = frozenset(view.cities)
+    found = [] if where in laid or where in cities else lays_at(b.index[where], laid, cities, view.supply)
+    if where in cities:
+        title = _w("detail_city", lang, hex=where, city=b.site_by_hex[where].name(lang))
+    elif where in laid:
+        title = _w("detail_laid", lang, hex=where, tile=b.tile_by_id[laid[where].tile].name(lang))
+    else:
+        title = _w("detail", lang, hex=where, n=sum(len(r) for _, r in found))
+    zoom = draw_detail(_cells(view, lang), b.coords[b.index[where]], size=64, lang=lang, title=title,
+                       margin=MARGIN).canvas
+    small = 22.0
+    slot = 2 * small + 8
+    block_w = 6 * slot + 16
+    columns = 1 if len(found) <= 6 else 2 if len(found) <= 16 else 3
+    block_h = 24 + math.sqrt(3) * small + 24
+    rows = math.ceil(len(found) / columns)
+    width = max(zoom.width, math.ceil(2 * MARGIN + columns * block_w)) if found else zoom.width
+    empty = where not in cities and where not in laid
+    height = zoom.height + (math.ceil(rows * block_h) + MARGIN if found else 40 if empty else 0)
+    track = seat_colour(view.viewer if view.viewer is not None else view.current)
+    canvas = Canvas(width, height, lang)
+    canvas.paste(zoom, ((width - zoom.width) // 2, 0))
+    y0 = zoom.height
+    if not found and where not in cities and where not in laid:
+        canvas.text((MARGIN, y0 + 16), _w("no_lay", lang), 16, fill=pal.MUTED)
+    for n, (tile, rotations) in enumerate(found):
+        x = MARGIN + block_w * (n % columns)
+        y = y0 + block_h * (n // columns)
+        left = view.supply.get(tile.id, 0)
+        canvas.text((x, y + 10), f"{tile.id} {tile.name(lang)}  {_w('copies', lang, n=left)}", 14, bold=True,
+                    max_width=block_w - 12)
+        for j, k in enumerate(rotations):
+            cx = x + small + j * slot
+            cy = y + 24 + small * math.sqrt(3) / 2
+            draw_hex(canvas, Layout("flat", small, (cx, cy)),
+                     MapHex(Hex(0, 0), tile=tile_picture(tile, k, track), outline=pal.LINE))
+            canvas.text((cx, cy + small + 8), f"r{k}", 12, bold=True, anchor="mm")
+    return canvas
+
+
+@dataclass(frozen=True)
+class HexlayRenderer(TitleRenderer):
+    """The three drawings every title has, plus :func:`detail` (one hex and the tiles that fit there)."""
+
+    detail: Callable[..., bytes] = detail
+
+
+#: The renderer declared by ``games.examples.hexlay`` (``GameMeta.renderer``).
+RENDERER = HexlayRenderer("hexlay", board_image, private, result, detail)
