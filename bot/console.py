@@ -26,6 +26,14 @@ HELP = {
 }
 
 
+MOVES_SHOWN = 25      # completions listed by `moves`
+COUNT_LIMIT = 10_000  # counted exactly up to here ("10000+" beyond)
+
+MORE = {
+    "en": "{count} moves in all: type the start of one, e.g. `moves lay`.",
+    "zh": "共 {count} 种行动：输入开头查看，例如 `moves lay`。",
+}
+
 NOT_PLAYABLE = {
     "en": "Table {table} cannot be continued: it is {status}.",
     "zh": "第 {table} 桌无法继续：状态为 {status}。",
@@ -104,6 +112,19 @@ class ConsoleTable:
         for line in loaded.game.summarize(view, self.lang):
             self.say(line)
 
+    def moves(self, loaded: Any, seat: int, typed: str) -> None:
+        """What ``seat`` can do, as completions of what was typed (``moves lay c``), at most a
+        screenful: big titles offer the next word of a move rather than thousands of moves."""
+        game = loaded.game
+        options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN)
+        for option in options:
+            shown = option.token if option.final else option.token + " …"
+            self.say(f"  {shown:<24} {option.label}" if option.label != option.token else f"  {shown}")
+        total = game.count_moves(loaded.state, seat, limit=COUNT_LIMIT)
+        if total > len([o for o in options if o.final]) and not typed:
+            more = f"{total}+" if total >= COUNT_LIMIT else str(total)
+            self.say("  " + MORE.get(self.lang, MORE["en"]).format(count=more))
+
     def history(self, loaded: Any, seat: int) -> None:
         """The moves so far as ``seat`` may read them (others' hidden picks stay hidden)."""
         game = loaded.game
@@ -163,9 +184,9 @@ class ConsoleTable:
         if line in {"help", "?", "帮助"}:
             self.say(HELP.get(self.lang, HELP["en"]))
             return None
-        if line in {"moves", "m", "行动"}:
-            for move in game.legal_moves(loaded.state, seat):
-                self.say(f"  {game.move_label(loaded.state, seat, move, self.lang)}")
+        word, _, rest = line.partition(" ")
+        if word in {"moves", "m", "行动"}:
+            self.moves(loaded, seat, rest)
             return None
         if line in {"board", "b", "hand", "h", "版图", "手牌"}:
             self.board(seat)

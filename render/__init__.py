@@ -24,6 +24,7 @@ __all__ = [
     "FontMissing",
     "GenericRenderer",
     "Renderer",
+    "focus_image",
     "recording",
     "register_renderer",
     "renderer_for",
@@ -47,6 +48,15 @@ class Renderer(Protocol):
     def result(self, outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
         """The final ranking with score breakdowns and tie-break notes."""
         ...
+
+
+def focus_image(renderer: Any, view: Any, path: Sequence[str], lang: str,
+                names: Sequence[str] | None = None) -> bytes | None:
+    """The optional picture beside a move menu whose chosen tokens are ``path`` (a hex zoomed in
+    with the tiles that fit it): a renderer offers it with a ``focus(view, path, lang, names)``
+    method returning PNG bytes or ``None``. Renderers without one show nothing there."""
+    draw = getattr(renderer, "focus", None)
+    return draw(view, list(path), lang, names) if callable(draw) else None
 
 
 _extra: dict[str, Renderer] = {}

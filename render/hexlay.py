@@ -382,6 +382,17 @@ class HexlayRenderer(TitleRenderer):
 
     detail: Callable[..., bytes] = detail
 
+    def focus(self, view: HexlayView, path: Sequence[str], lang: str,
+              names: Sequence[str] | None = None) -> bytes | None:
+        """The picture beside a move menu at ``path``: once a hex is chosen (``lay c4``), that
+        hex with the tiles and rotations that fit it; nothing before."""
+        if len(path) >= 2 and path[0] == "lay":
+            try:
+                return detail(view, path[1].upper(), lang, names)
+            except ValueError:
+                return None
+        return None
+
 
 #: The renderer declared by ``games.examples.hexlay`` (``GameMeta.renderer``).
 RENDERER = HexlayRenderer("hexlay", board_image, private, result, detail)

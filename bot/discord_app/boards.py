@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 import msgspec
 
-from games.core import Game
+from games.core import MENU_LIMIT, Game, Option
 from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
@@ -75,6 +75,8 @@ def public_moves(loaded: Loaded, lang: str) -> list[tuple[str, str]]:
     for seat in sorted(game.to_act(state)):
         if seat in loaded.bot_seats or not keeps_nothing_secret(game, state, seat):
             continue
+        if game.count_moves(state, seat, limit=MAX_PUBLIC_BUTTONS + 1) > MAX_PUBLIC_BUTTONS:
+            continue  # too many for a post: "my view" opens the menus
         for move in game.legal_moves(state, seat):
             out.setdefault(str(move), game.move_label(state, seat, move, lang))
     return list(out.items())
@@ -122,16 +124,27 @@ class Panel:
     game_id: str
     more: int = 0
     notes: list[str] = field(default_factory=list)
+    #: Menu mode (too many moves for one list): the tokens chosen so far, the options for the
+    #: next token (``Game.choices``), and which page of them is shown.
+    path: tuple[str, ...] = ()
+    menu: list[Option] | None = None
+    page: int = 0
 
 
-def build_panel(loaded: Loaded, seat: int | None, lang: str) -> Panel:
-    """Everything a panel shows (blocking: call through ``Runtime.call``)."""
+def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str] = (), page: int = 0) -> Panel:
+    """Everything a panel shows (blocking: call through ``Runtime.call``). A seat with more moves
+    than one select holds gets a menu, token by token from ``Game.choices`` (``path``: the tokens
+    chosen so far); nothing ever lists every move of a big title."""
     game, state, table = loaded.game, loaded.state, loaded.table
     names = seat_names(loaded.seats)
     view = game.view(state, seat)
     moves: list[tuple[str, str]] = []
+    menu: list[Option] | None = None
     if seat is not None and not game.is_over(state):
-        moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.legal_moves(state, seat)]
+        if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
+            menu = game.choices(state, seat, list(path), lang)
+        else:
+            moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.legal_moves(state, seat)]
     if seat is None:
         heading = t("bot.panel.spectator", lang, table=table.id)
     else:
@@ -142,12 +155,47 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str) -> Panel:
         log.warning("summarize failed for %s", game.meta.id, exc_info=True)
         lines = []
     return Panel(table.id, table.version, seat, heading, lines, moves[:25], view, names, game.meta.id,
-                 more=max(0, len(moves) - 25))
+                 more=max(0, len(moves) - 25), path=tuple(path), menu=menu, page=page)
+
+
+#: In menu mode, options per page (the 25th place of a select is "more…").
+MENU_PAGE = MENU_LIMIT - 1
+
+
+def menu_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
+    """A select for the next token (a final option plays its move), "more…" past a page, and a
+    back button once a token is chosen. The select's id carries the path (≤ 100 characters)."""
+    assert panel.menu is not None
+    prefix = " ".join(panel.path)
+    shown = panel.menu[panel.page * MENU_PAGE:(panel.page + 1) * MENU_PAGE]
+    options = []
+    for option in shown:
+        notation = f"{prefix} {option.token}".strip()
+        value = ("=" if option.final else ">") + (notation if option.final else option.token)
+        if len(value) > LABEL_LIMIT:
+            continue
+        described = None if option.final else t("bot.menu.count", lang, count=option.count)
+        options.append(discord.SelectOption(label=clip(option.label + ("" if option.final else " …"), LABEL_LIMIT),
+                                            value=value, description=described))
+    if len(panel.menu) > (panel.page + 1) * MENU_PAGE:
+        options.append(discord.SelectOption(label=t("bot.menu.more", lang), value=f"»{panel.page + 1}", emoji="➡️"))
+    items: list[discord.ui.Item[Any]] = []
+    if options and custom_id("ts", panel.table, panel.version, "menu", prefix or "^") is not None:
+        placeholder = clip(t("bot.menu.next", lang, path=prefix) if prefix else t("bot.panel.choose", lang), 150)
+        items.append(TableSelect(panel.table, panel.version, "menu", prefix or "^", options=options,
+                                 placeholder=placeholder, row=0))
+    if panel.path:
+        back = " ".join(panel.path[:-1]) or "^"
+        items.append(TableButton(panel.table, panel.version, "menu", back, label=t("bot.menu.back", lang),
+                                 emoji="⬅️", row=1))
+    return items
 
 
 def panel_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
     items: list[discord.ui.Item[Any]] = []
-    if panel.moves:
+    if panel.menu is not None:
+        items += menu_items(panel, lang)
+    elif panel.moves:
         items += move_components(panel.table, panel.version, panel.moves, first_row=0,
                                  max_buttons=MAX_PANEL_BUTTONS, placeholder=t("bot.panel.choose", lang),
                                  style=discord.ButtonStyle.primary)
@@ -164,7 +212,10 @@ def panel_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
 async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     """Keyword arguments for sending or editing a panel (content, image, components)."""
     parts = [*panel.notes, f"**{panel.heading}**"]
-    if panel.seat is not None and not panel.moves:
+    if panel.menu is not None:
+        parts.append(t("bot.menu.chosen", lang, path=" ".join(panel.path)) if panel.path else
+                     t("bot.menu.intro", lang))
+    elif panel.seat is not None and not panel.moves:
         parts.append(t("bot.panel.nothing", lang))
     if panel.more:
         parts.append(t("bot.panel.more", lang, count=panel.more))
@@ -174,6 +225,8 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     if panel.seat is None:
         data = await rt.images.board(panel.game_id, panel.view, lang, panel.names)
         name = f"board-t{panel.table}.png"
+    elif panel.path and (focus := await rt.images.focus(panel.game_id, panel.view, panel.path, lang, panel.names)):
+        data, name = focus, f"focus-t{panel.table}-seat{panel.seat + 1}.png"
     else:
         data = await rt.images.private(panel.game_id, panel.view, lang, panel.names)
         name = f"private-t{panel.table}-seat{panel.seat + 1}.png"

@@ -48,6 +48,13 @@ class Images:
         """One seat's private image, from that seat's own view (ephemeral replies only)."""
         return await self._draw(game_id, "private", lambda r: r.private(view, lang, list(names)))
 
+    async def focus(self, game_id: str, view: Any, path: Sequence[str], lang: str,
+                    names: Sequence[str]) -> bytes | None:
+        """The picture beside a move menu at ``path``, if the title's renderer draws one."""
+        from render import focus_image
+
+        return await self._draw(game_id, "focus", lambda r: focus_image(r, view, path, lang, list(names)) or b"")
+
     async def result(self, game_id: str, outcome: Any, view: Any, lang: str, names: Sequence[str]) -> bytes | None:
         """The final ranking."""
         return await self._draw(game_id, "result", lambda r: r.result(outcome, view, lang, list(names)))

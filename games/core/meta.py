@@ -82,6 +82,9 @@ class GameMeta(msgspec.Struct, frozen=True):
     #: Where the title's renderer lives, as ``"module:attribute"`` (imported lazily by
     #: ``render.renderer_for``, so engines never import Pillow); ``None``: the generic renderer.
     renderer: str | None = None
+    #: Seeded random playouts the shared contract suite plays to the end (``TABULA_PLAYOUTS``
+    #: overrides it): a title whose games are long or whose moves are costly sets fewer.
+    playouts: int = 200
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

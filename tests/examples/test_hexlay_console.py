@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 from PIL import Image
+
+from bot.console import start_local_table
+from service import TableService
+from storage.repository import Repository
 
 ROOT = Path(__file__).parents[2]
 
@@ -29,3 +34,16 @@ def test_bots_play_tile_lay_to_a_result_with_images(tmp_path: Path) -> None:
     assert boards and (out / "result.png").exists()
     with Image.open(boards[-1]) as image:
         assert image.width >= 1000 and image.height >= 600
+
+
+def test_moves_in_the_console_offers_words_not_ten_thousand_lines(repo: Repository) -> None:
+    """`moves` lists completions (a screenful), `moves lay c` narrows them; nothing lists every lay."""
+    out = io.StringIO()
+    script = iter(["moves", "moves lay c", "quit"])
+    start_local_table(TableService(repo), "hexlay", players=2, bots=1, seed=3, lang="en", out=None,
+                      read=lambda prompt: next(script), write=out)
+    text = out.getvalue()
+    lines = [line for line in text.splitlines() if line.startswith("  ")]
+    assert len(lines) < 80
+    assert "lay …" in text and "moves in all" in text
+    assert "lay c" in text

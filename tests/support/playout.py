@@ -10,6 +10,9 @@ import msgspec
 from games.core import Game, Rng
 
 MAX_MOVES = 20_000
+#: Above this many legal moves a position's full list is not built (huge move spaces): the driver
+#: checks ``has_moves`` instead and draws with ``random_move``.
+LIST_LIMIT = 500
 
 
 @dataclass
@@ -41,7 +44,8 @@ def play(game: Game[Any, Any], players: int, seed: int, *, bots: bool = False,
         if not acting:
             break
         seat = acting[rng.below(len(acting))]
-        if check and list_moves:
+        listable = list_moves and game.count_moves(state, seat, limit=LIST_LIMIT + 1) <= LIST_LIMIT
+        if check and listable:
             legal = game.legal_moves(state, seat)
             assert legal, f"seat {seat} must act but has no legal move"
             texts = [str(m) for m in legal]

@@ -46,12 +46,13 @@ def confirmation(result: MoveResult, lang: str) -> str:
 
 
 async def send_panel(interaction: discord.Interaction[Any], seated: Seated, *, edit: bool,
-                     notes: list[str] | None = None) -> None:
-    """The person's private panel: a new ephemeral reply, or an edit of the panel they clicked."""
+                     notes: list[str] | None = None, path: list[str] | None = None, page: int = 0) -> None:
+    """The person's private panel: a new ephemeral reply, or an edit of the panel they clicked
+    (``path``/``page``: where they are in a move menu)."""
     rt = runtime_of(interaction)
     if seated.loaded.state is None:
         raise BotError("table.not_active", status=seated.table.status)
-    panel = await rt.call(build_panel, seated.loaded, seated.seat, seated.lang)
+    panel = await rt.call(build_panel, seated.loaded, seated.seat, seated.lang, path or (), page)
     panel.notes = list(notes or [])
     kwargs = await panel_message(rt, panel, seated.lang)
     if edit:
@@ -223,6 +224,34 @@ async def play_click(interaction: discord.Interaction[Any], click: Click) -> Non
         return
     fresh = rt.seated_from(interaction, result.loaded)
     await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, fresh.lang)])
+
+
+@on_action("menu")
+async def menu_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """A step of a move menu on a private panel: a token leads one level deeper, "more…" to the
+    next page, "back" one level up, and a final option plays the move it completes."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    await interaction.response.defer()
+    rt = runtime_of(interaction)
+    await rt.table_by_id(interaction, click.table)
+    path = [] if click.arg in (None, "^") else str(click.arg).split()
+    value = click.values[0] if click.values else ""
+    page = 0
+    if value.startswith("="):
+        try:
+            result = await play(interaction, click.table, value[1:], expected_version=click.version)
+        except StaleVersion as error:
+            await report(interaction, error)
+            await send_panel(interaction, await rt.seated(interaction, click.table), edit=True)
+            return
+        fresh = rt.seated_from(interaction, result.loaded)
+        await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, fresh.lang)])
+        return
+    if value.startswith(">"):
+        path.append(value[1:])
+    elif value.startswith("»"):
+        page = int(value[1:]) if value[1:].isdigit() else 0
+    await send_panel(interaction, await rt.seated(interaction, click.table), edit=True, path=path, page=page)
 
 
 async def setup(bot: TabulaBot) -> None:
