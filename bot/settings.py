@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,7 +18,7 @@ class Settings(BaseSettings):
     discord_token: str | None = None
 
     @classmethod
-    def load(cls) -> Settings:
+    def load(cls) -> Self:
         import os
 
         settings = cls()

@@ -590,7 +590,7 @@ def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Can
         for cell in shown:
             draw_hex(canvas, layout, cell, layer=layer)
     base = by_hex[focus]
-    y = height
+    y: float = height
     for candidate in candidates:
         x = margin
         if candidate.name:

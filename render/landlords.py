@@ -628,12 +628,12 @@ def _happening(view: LandlordsView, lang: str, names: Sequence[str] | None) -> l
             lines.append(_w("comma", lang).join(label[s] for s in d.waiting) + " · " + _w("may_challenge", lang))
         out.append((_w("declaration", lang), lines, KIND_COLOUR["personal_tax"]))
     if view.debt is not None:
-        d = view.debt
-        text = _t("event.debt", {"seat": d.debtor, "amount": d.amount, "to": d.to, "reason": d.reason}, lang,
-                  names)
+        debt = view.debt
+        text = _t("event.debt", {"seat": debt.debtor, "amount": debt.amount, "to": debt.to, "reason": debt.reason},
+                  lang, names)
         lines = [text]
-        if d.plea:
-            lines.append(label[d.debtor] + " " + _w("plea", lang))
+        if debt.plea:
+            lines.append(label[debt.debtor] + " " + _w("plea", lang))
         out.append((_w("debt", lang), lines, pal.BAD))
     if view.last_auction is not None and view.last_auction.bids and view.auction is None:
         la = view.last_auction

@@ -352,6 +352,7 @@ class TableService:
                        user_id=user_id)],
             snapshot=(seq, loaded.game.dumps(state)), status=None)
         fresh = self.load(table_id)
+        assert target.seat is not None  # a move row always has its seat
         event = Event("undone", {"seat": target.seat})
         result = MoveResult(table_id, fresh.table.version, [Step(seq, target.seat, f"undo {target.seq}",
                                                                  [event])],

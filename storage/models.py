@@ -46,7 +46,7 @@ class TableRow(Base, table=True):
 
     __tablename__ = "tables"
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
     game_id: str
     options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
     seed: str
@@ -70,7 +70,7 @@ class SeatRow(Base, table=True):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("table_id", "seat"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
     seat: int
     user_id: str | None = None
@@ -90,7 +90,7 @@ class TableNote(Base, table=True):
     __tablename__ = "table_notes"
     __table_args__ = (UniqueConstraint("table_id", "key"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
     key: str
     value: Any = Field(sa_column=Column(JSONText, nullable=False))
@@ -107,7 +107,7 @@ class ActionRow(Base, table=True):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("table_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
     seq: int
     seat: int | None = None
@@ -127,7 +127,7 @@ class SnapshotRow(Base, table=True):
     __tablename__ = "snapshots"
     __table_args__ = (UniqueConstraint("table_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
     seq: int
     state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))

@@ -21,18 +21,18 @@ def build_bot(config: BotConfig | None = None):  # type: ignore[no-untyped-def]
     from .client import TabulaBot
     from .plugins import load_extra_games
 
-    config = config or BotConfig.load()
-    if config.extra_games:
-        load_extra_games(config.extra_games)
-    return TabulaBot(config, TableService.open(config.database_url))
+    chosen = config or BotConfig.load()
+    if chosen.extra_games:
+        load_extra_games(chosen.extra_games)
+    return TabulaBot(chosen, TableService.open(chosen.database_url))
 
 
 def run_bot(config: BotConfig | None = None) -> None:
     """Start the bot and serve until interrupted (blocking)."""
-    config = config or BotConfig.load()
-    token = config.discord_token or os.environ.get("DISCORD_TOKEN")
+    chosen = config or BotConfig.load()
+    token = chosen.discord_token or os.environ.get("DISCORD_TOKEN")
     if not token:
         raise SystemExit("DISCORD_TOKEN is not set")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-    bot = build_bot(config)
+    bot = build_bot(chosen)
     bot.run(token, log_handler=None)

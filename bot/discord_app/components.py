@@ -116,7 +116,8 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
                    placeholder=getattr(item, "placeholder", None))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = tuple((interaction.data or {}).get("values") or ())  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = tuple(data.get("values") or ())
         c = self.click
         await dispatch(interaction, Click(c.table, c.version, c.action, c.arg, values))
 

@@ -29,7 +29,7 @@ async def reply(interaction: discord.Interaction[Any], content: str | None = Non
                 **kwargs: Any) -> None:
     """Answer ``interaction`` whether or not it was acknowledged already."""
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
@@ -40,7 +40,7 @@ def _lang(interaction: discord.Interaction[Any]) -> str:
 
 def describe(interaction: discord.Interaction[Any]) -> str:
     """Who did what where, for log lines."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     what = data.get("name") or data.get("custom_id") or interaction.type.name
     return (f"user={interaction.user.id} guild={interaction.guild_id} channel={interaction.channel_id} "
             f"interaction={interaction.id} what={what!r} table={interaction.extras.get('table')}")

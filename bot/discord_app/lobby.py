@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -21,9 +21,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabula.discord")
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: async games are slow
+THREAD_ARCHIVE_MINUTES: Final = 10080  # a week: async games are slow
 #: The table note listing every lobby card posted: ``[[channel id, message id], ...]``.
 LOBBY_NOTE = "lobby_cards"
+
+
+def lobby_controls(table: TableRow) -> discord.ui.View:
+    """The lobby card's buttons for a new message (in the table's language)."""
+    return lobby_view(table, public_lang(table)) or discord.utils.MISSING
 
 
 def lobby_view(table: TableRow, lang: str) -> discord.ui.View | None:
@@ -93,12 +98,12 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
             raise BotError("bot.no_category", category=rt.config.table_category)
         channel = await guild.create_text_channel(_slug(f"{table.game_id}-{table.id}"), category=category,
                                                   topic=name, reason=f"Tabula table {table.id}")
-        lobby = await channel.send(embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
+        lobby = await channel.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
         posted = [[str(channel.id), str(lobby.id)]]
         if isinstance(here, discord.abc.Messageable) and getattr(here, "id", None) != channel.id:
             try:
                 announce = await here.send(t("bot.table.announce", public_lang(table), channel=channel.mention),
-                                           embed=embed, view=lobby_view(table, public_lang(table)),
+                                           embed=embed, view=lobby_controls(table),
                                            allowed_mentions=QUIET)
                 posted.append([str(announce.channel.id), str(announce.id)])
             except discord.HTTPException:
@@ -111,7 +116,7 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
         home = here.parent if isinstance(here, discord.Thread) else here
     if not isinstance(home, discord.TextChannel):
         raise BotError("bot.cannot_open_here")
-    lobby = await home.send(embed=embed, view=lobby_view(table, public_lang(table)), allowed_mentions=QUIET)
+    lobby = await home.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
     thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                        reason=f"Tabula table {table.id}")
     return thread, [[str(home.id), str(lobby.id)]]

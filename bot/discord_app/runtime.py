@@ -52,7 +52,8 @@ class Seated:
         """The person's seat that must act now, else their first seat, else ``None``."""
         acting = self.loaded.game.to_act(self.loaded.state) if self.loaded.state is not None else set()
         now = [s for s in self.seats if s in acting]
-        return (now or self.seats or [None])[0]
+        chosen = now or self.seats
+        return chosen[0] if chosen else None
 
 
 class Runtime:

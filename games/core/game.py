@@ -59,8 +59,9 @@ _MOVE_TYPES: dict[type, tuple[type[Move], ...]] = {}
 
 
 def _subclasses(cls: type) -> list[type]:
-    out = []
-    for sub in cls.__subclasses__():
+    out: list[type] = []
+    subs: list[type] = cls.__subclasses__()
+    for sub in subs:
         out += [sub, *_subclasses(sub)]
     return out
 

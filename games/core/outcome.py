@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -28,7 +29,7 @@ class Outcome(msgspec.Struct, frozen=True):
         return tuple(s.seat for s in self.standings if s.rank == 1)
 
 
-def rank_by_keys(keys: dict[int, tuple[int, ...]]) -> dict[int, int]:
+def rank_by_keys(keys: Mapping[int, tuple[int, ...]]) -> dict[int, int]:
     """Competition ranking ("1224") by descending key tuples; equal tuples share a rank."""
     order = sorted(keys, key=lambda seat: keys[seat], reverse=True)
     ranks: dict[int, int] = {}
