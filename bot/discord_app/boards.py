@@ -26,6 +26,7 @@ from .present import (
     BUTTON_LABEL_LIMIT,
     CONTENT_LIMIT,
     LABEL_LIMIT,
+    acting_labels,
     clip,
     clip_lines,
     event_lines,
@@ -149,6 +150,9 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
         heading = t("bot.panel.spectator", lang, table=table.id)
     else:
         heading = t("bot.panel.header", lang, table=table.id, seat=seat + 1, name=names[seat])
+        acting = game.acting_label(state, seat, lang) if not game.is_over(state) else None
+        if acting:
+            heading += " · " + t("bot.panel.acting", lang, entity=acting)
     try:
         lines = list(game.summarize(view, lang))
     except Exception:
@@ -294,7 +298,8 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if not result.finished:
         view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
     if not new_step:
-        tail = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set())), 900)
+        tail = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set(),
+                                                         acting=acting_labels(loaded, to_act, lang))), 900)
         record = status_record(table, noted, to_act)
         if record is not None:
             lines, dropped = newest_lines([*record.get("lines", []), *lines], CONTENT_LIMIT)
@@ -314,7 +319,8 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             files.append(discord.File(io.BytesIO(image), filename=f"result-t{table.id}.png"))
     elif new_step:
         fresh = to_act - (before or set())
-        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act))
+        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act,
+                                               acting=acting_labels(loaded, to_act, lang)))
     stage = game.stage(loaded.state)
     same_stage = bool(stage) and not result.finished and stage == last_stage(table, noted)
     image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)
@@ -366,5 +372,6 @@ async def post_board(rt: Runtime, loaded: Loaded, lang: str) -> dict[str, Any]:
     files = [discord.File(io.BytesIO(image), filename=f"board-t{loaded.table.id}-s{loaded.last_seq}.png")] \
         if image else []
     to_act = loaded.game.to_act(loaded.state)
-    tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set())) if to_act else ""
+    tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set(),
+                                               acting=acting_labels(loaded, to_act, lang))) if to_act else ""
     return {"content": clip(f"**{table_heading(loaded, lang)}**\n{tail}"), "files": files}

@@ -3,7 +3,7 @@ all kept inside Discord's limits (2,000 characters of content, 25 choices, 100-c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -102,19 +102,31 @@ def mention(seat: SeatRow) -> str:
     return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else seat.name
 
 
-def who(seats: Sequence[SeatRow], numbers: Iterable[int], *, ping: set[int] | None = None) -> str:
-    """Seats as a list: mentions for those in ``ping`` (all if ``None``), names for the rest."""
+def who(seats: Sequence[SeatRow], numbers: Iterable[int], *, ping: set[int] | None = None,
+        acting: Mapping[int, str] | None = None) -> str:
+    """Seats as a list: mentions for those in ``ping`` (all if ``None``), names for the rest; a
+    seat acting for an entity (``acting``: ``Game.acting_label``) reads "Rio Grande (@Alice)"."""
     by_number = {s.seat: s for s in seats}
     parts = []
     for n in sorted(numbers):
         seat = by_number.get(n)
         if seat is None:
-            parts.append(f"#{n + 1}")
+            shown = f"#{n + 1}"
         elif (ping is None or n in ping) and not seat.away:
-            parts.append(mention(seat))
+            shown = mention(seat)
         else:
-            parts.append(seat.name + (" 🏖" if seat.away else ""))
+            shown = seat.name + (" 🏖" if seat.away else "")
+        label = (acting or {}).get(n)
+        parts.append(f"{label} ({shown})" if label else shown)
     return ", ".join(parts)
+
+
+def acting_labels(loaded: Loaded, numbers: Iterable[int], lang: str) -> dict[int, str]:
+    """``Game.acting_label`` of each seat that has one (the entity it acts for now)."""
+    if loaded.state is None:
+        return {}
+    found = {n: loaded.game.acting_label(loaded.state, n, lang) for n in numbers}
+    return {n: label for n, label in found.items() if label}
 
 
 def ranking_lines(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], lang: str) -> list[str]:

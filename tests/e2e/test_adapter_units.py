@@ -78,3 +78,14 @@ def test_command_keys_follow_the_command_path() -> None:
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, new)
     assert command_key(context) == "cmd.table.new.name"
     assert BOT_CATALOG.messages["zh"][command_key(context)] == "新建"
+
+
+def test_a_seat_acting_for_an_entity_is_named_with_it() -> None:
+    """Status lines say "Rio Grande (@Alice)" when the title says the seat acts for a railroad."""
+    from bot.discord_app.present import who
+    from service import SeatRow
+
+    seats = [SeatRow(table_id=1, seat=0, user_id="11", name="Alice"),
+             SeatRow(table_id=1, seat=1, user_id="22", name="Bob")]
+    assert who(seats, [0, 1], ping={0}, acting={0: "Rio Grande"}) == "Rio Grande (<@11>), Bob"
+    assert who(seats, [1], ping=set()) == "Bob"
