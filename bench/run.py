@@ -1,7 +1,10 @@
-"""Speed numbers per title: engine playouts, act (commit + render), render, table load.
+"""Speed numbers per title: the engine, completion and parse + apply of typed moves, and a long table played
+through the service (act with commit, act + board render, load at the start and at the end, undo).
 
-Run with ``tabula bench`` (or ``make bench``). Everything runs on a temporary SQLite file unless
-``TABULA_BENCH_DATABASE_URL`` names another database.
+Run with ``tabula bench`` (or ``make bench``); ``tabula bench --help`` lists the sizes, which are small by
+default so a run of every title (the example title ``hexlay`` included) stays near two minutes on two cores.
+Everything runs on a temporary SQLite file unless ``TABULA_BENCH_DATABASE_URL`` names another database.
+Numbers are printed only: nothing asserts on wall-clock time.
 """
 
 from __future__ import annotations
@@ -9,110 +12,110 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
-import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from games.core import Rng
 from games.registry import get_game
 
+from .engine import apply_timing, completion_timing, engine_playouts, sample_positions
+from .tables import TableNumbers, long_table
+from .timing import ms
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+#: The titles ``tabula bench`` measures by default: the titles offered to players and the example title with
+#: over 10,000 legal moves per turn.
+DEFAULT_TITLES = ("wonderful-world", "landlords", "hexlay")
 
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:8.2f} ms"
-
-
-def engine_playouts(game_id: str, rounds: int) -> tuple[float, float, int]:
-    """Random full games, engine only: mean seconds per game, per move, moves per game."""
-    game = get_game(game_id)
-    totals, moves = [], 0
-    for seed in range(rounds):
-        rng = Rng.from_seed(seed)
-        state = game.setup(game.meta.max_players, {}, seed)
-        start = time.perf_counter()
-        count = 0
-        while acting := sorted(game.to_act(state)):
-            seat = acting[rng.below(len(acting))]
-            legal = game.legal_moves(state, seat)
-            state = game.apply(state, seat, legal[rng.below(len(legal))]).state
-            count += 1
-        totals.append(time.perf_counter() - start)
-        moves += count
-    mean = statistics.mean(totals)
-    return mean, sum(totals) / max(moves, 1), moves // rounds
+#: The report's columns (one printed line each), in print order; every title gets every one.
+COLUMNS = ("engine", "completion", "move applied", "act + render", "render", "long table", "act", "load",
+           "load long", "undo")
 
 
-def table_numbers(game_id: str, url: str) -> dict[str, Any]:
-    """Play one all-human table through the service, rendering the board after every act."""
-    from render import renderer_for
-    from service import TableService
-    from storage.db import make_engine, migrate
-    from storage.repository import Repository
+@dataclass(frozen=True)
+class Sizes:
+    """How much to measure; every size is a count."""
 
-    engine = make_engine(url)
-    migrate(engine)
-    service = TableService(Repository(engine))
-    game = get_game(game_id)
-    players = game.meta.max_players
-    table = service.create(game_id, seats=players, seed="bench", creator="u0")
-    for seat in range(players):
-        service.join(table.id, f"u{seat}", f"P{seat + 1}")
-    service.start(table.id, "u0")
-    renderer = renderer_for(game_id)
-    rng = Rng.from_seed("bench")
-    acts: list[float] = []
-    renders: list[float] = []
-    sizes: list[int] = []
-    loads_early: list[float] = []
-    while True:
-        loaded = service.load(table.id)
-        acting = sorted(game.to_act(loaded.state))
-        if not acting:
-            break
-        seat = acting[rng.below(len(acting))]
-        legal = game.legal_moves(loaded.state, seat)
-        move = str(legal[rng.below(len(legal))])
-        start = time.perf_counter()
-        result = service.act(table.id, f"u{seat}", move)
-        render_start = time.perf_counter()
-        png = renderer.board(game.view(result.loaded.state, None), "en")
-        end = time.perf_counter()
-        acts.append(end - start)
-        renders.append(end - render_start)
-        sizes.append(len(png))
-        if len(acts) <= 20:
-            loads_early.append(_time(lambda: service.load(table.id)))
-    loads_end = [_time(lambda: service.load(table.id)) for _ in range(20)]
-    engine.dispose()
-    return {"acts": acts, "renders": renders, "sizes": sizes, "load_early": loads_early,
-            "load_end": loads_end}
+    #: random full games per title, engine only
+    rounds: int = 5
+    #: seeded bot games positions are sampled from
+    games: int = 2
+    #: positions sampled per game (completion: every prefix of the move played there; parse + apply: the move)
+    positions: int = 15
+    #: moves of the long table (fewer when the title's game ends sooner)
+    moves: int = 1000
+    #: acts of the long table whose board is rendered too
+    renders: int = 8
+    #: loads timed at the start and at the end of the long table, and undos at the end
+    repeats: int = 20
 
 
-def _time(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
+@dataclass(frozen=True)
+class TitleReport:
+    """One title's numbers: ``columns`` maps each of :data:`COLUMNS` to its printed text."""
+
+    game_id: str
+    columns: dict[str, str]
+
+    def lines(self) -> list[str]:
+        """The report as printed: a header, then one line per column."""
+        return [f"== {self.game_id}", *(f"  {self.columns[name]}" for name in COLUMNS)]
 
 
-def run_all(game_ids: list[str], rounds: int = 20, echo: Callable[[str], object] = print) -> None:
-    """Print the numbers for each title."""
-    for game_id in game_ids:
-        mean, per_move, moves = engine_playouts(game_id, rounds)
-        echo(f"== {game_id}")
-        echo(f"  random game, engine only     {_ms(mean)}   ({moves} moves, {_ms(per_move)} per move)")
-        with tempfile.TemporaryDirectory() as folder:
-            url = os.environ.get("TABULA_BENCH_DATABASE_URL") or f"sqlite:///{Path(folder) / 'bench.db'}"
-            numbers = table_numbers(game_id, url)
-        acts = numbers["acts"]
-        echo(f"  act incl. commit + render    p50 {_ms(_pct(acts, 0.5))}   p99 {_ms(_pct(acts, 0.99))}"
-             f"   ({len(acts)} acts)")
-        echo(f"  board render                 p50 {_ms(_pct(numbers['renders'], 0.5))}   "
-             f"PNG {statistics.mean(numbers['sizes']) / 1024:7.1f} KiB mean, "
-             f"{max(numbers['sizes']) / 1024:7.1f} KiB max")
-        echo(f"  table load                   early {_ms(statistics.median(numbers['load_early']))}   "
-             f"at the end {_ms(statistics.median(numbers['load_end']))}")
+def _line(label: str, text: str) -> str:
+    return f"{label:29}{text}"
+
+
+def _options_text(numbers: TableNumbers) -> str:
+    chosen = " ".join(f"{key}={value}" for key, value in sorted(numbers.options.items()))
+    return f", options {chosen}" if chosen else ""
+
+
+def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
+    """Measure one title; ``url`` is the database (default: a SQLite file in a temporary folder)."""
+    get_game(game_id)
+    mean, per_move, moves = engine_playouts(game_id, sizes.rounds)
+    positions = sample_positions(game_id, sizes.games, sizes.positions)
+    completion = completion_timing(game_id, positions)
+    applied = apply_timing(game_id, positions)
+    with tempfile.TemporaryDirectory() as folder:
+        table = long_table(game_id, url or f"sqlite:///{Path(folder) / 'bench.db'}", moves=sizes.moves,
+                           renders=sizes.renders, repeats=sizes.repeats)
+    length = f"{table.moves:,}-move table"
+    why = f"its game ends at move {table.ends_at:,}" if table.ends_at is not None else f"{sizes.moves:,} asked for"
+    sizes_kib = [size / 1024 for size in table.png_sizes] or [0.0]
+    columns = {
+        "engine": _line("random game, engine only", f"    {ms(mean)}   ({moves} moves, {ms(per_move)} per move)"),
+        "completion": _line("completion (Game.complete)", f"{completion.timing.text()}   "
+                            f"({completion.timing.count} prefixes of {completion.moves} real moves; "
+                            f"_legal_moves called {completion.legal_move_lists} times)"),
+        "move applied": _line("move applied (parse + apply)", f"{applied.timing.text()}   "
+                              f"({applied.moves} moves; _legal_moves called {applied.legal_move_lists} times)"),
+        "act + render": _line("act incl. commit + render", f"{table.act_renders.text()}   "
+                              f"({table.act_renders.count} acts)"),
+        "render": _line("board render", f"p50 {ms(table.renders.p50)}   PNG {statistics.mean(sizes_kib):7.1f} KiB "
+                        f"mean, {max(sizes_kib):7.1f} KiB max"),
+        "long table": _line("long table", f"{table.moves:,} moves ({why}), {table.players} seats, every move "
+                            f"an act chosen by the bot{_options_text(table)}, {table.backend}"),
+        "act": _line("act with commit", f"{table.acts.text()}   ({table.acts.count:,} acts; "
+                     f"_legal_moves called {table.act_legal_move_lists} times)"),
+        "load": _line("table load", f"early {ms(table.load_early.median)}   at the end {ms(table.load_end.median)}   "
+                      f"(medians after moves 1-{table.load_early.count} and of the {length})"),
+        "load long": _line(f"table load, {table.moves:,} moves", f"{table.load_end.text()}   "
+                           f"({table.load_end.count} loads)"),
+        "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "
+                      f"{table.undo_consents} needed the others' consent)"),
+    }
+    return TitleReport(game_id, columns)
+
+
+def run_all(game_ids: list[str] | None = None, sizes: Sizes | None = None,
+            echo: Callable[[str], object] = print) -> list[TitleReport]:
+    """Measure and print each title (default :data:`DEFAULT_TITLES`); returns the reports."""
+    url = os.environ.get("TABULA_BENCH_DATABASE_URL") or None
+    reports = []
+    for game_id in game_ids or list(DEFAULT_TITLES):
+        report = measure(game_id, sizes or Sizes(), url)
+        for line in report.lines():
+            echo(line)
+        reports.append(report)
+    return reports

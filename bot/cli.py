@@ -113,13 +113,28 @@ def run(
 
 @app.command()
 def bench(
-    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles.")] = None,
-    rounds: Annotated[int, typer.Option(help="Games per measurement.")] = 20,
+    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
+    rounds: Annotated[int, typer.Option(help="Random full games per title, engine only.")] = 5,
+    games_sampled: Annotated[int, typer.Option("--games", help="Seeded bot games positions are sampled from.")] = 2,
+    positions: Annotated[int, typer.Option(help="Positions sampled per game (completion, parse + apply).")] = 15,
+    moves: Annotated[int, typer.Option(help="Moves of the long table played through the service.")] = 1000,
+    renders: Annotated[int, typer.Option(help="Acts of the long table whose board is rendered too.")] = 8,
+    repeats: Annotated[int, typer.Option(help="Loads timed at the start and at the end; undos at the end.")] = 20,
 ) -> None:
-    """Print speed numbers per title (engine, act with commit and render, render, load)."""
-    from bench.run import run_all
+    """Print speed numbers per title: engine, completion, parse + apply, act with commit (and with a board
+    render), load at the start and at the end of a long table, undo.
 
-    run_all(games_ or [g.meta.id for g in all_games()], rounds=rounds, echo=typer.echo)
+    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers."""
+    from bench.run import DEFAULT_TITLES, Sizes, run_all
+
+    for game_id in games_ or []:
+        try:
+            get_game(game_id)
+        except KeyError:
+            raise typer.BadParameter(f"unknown game {game_id!r}; try `tabula games`") from None
+    sizes = Sizes(rounds=rounds, games=games_sampled, positions=positions, moves=moves, renders=renders,
+                  repeats=repeats)
+    run_all(games_ or list(DEFAULT_TITLES), sizes, echo=typer.echo)
 
 
 def main() -> None:
