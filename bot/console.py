@@ -20,11 +20,16 @@ FRAME_GAP = 8  # while bots play on, save a board image at most every this many 
 
 HELP = {
     "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, log, "
-           "help, quit."),
+           "orders (standing orders: `order NAME`, `order off NAME`), help, quit."),
     "zh": "输入一步行动（见 `moves`），或：moves（可选行动）、board（版图）、hand（手牌）、undo（撤销）、"
-          "log（记录）、help（帮助）、quit（退出）。",
+          "log（记录）、orders（常设指令：`order 名称`，`order off 名称`）、help（帮助）、quit（退出）。",
 }
 
+
+ORDER_SET = {
+    "en": {True: "Standing order set.", False: "Standing order cancelled."},
+    "zh": {True: "常设指令已设置。", False: "常设指令已取消。"},
+}
 
 MOVES_SHOWN = 25      # completions listed by `moves`
 COUNT_LIMIT = 10_000  # counted exactly up to here ("10000+" beyond)
@@ -125,6 +130,13 @@ class ConsoleTable:
             more = f"{total}+" if total >= COUNT_LIMIT else str(total)
             self.say("  " + MORE.get(self.lang, MORE["en"]).format(count=more))
 
+    def orders(self, loaded: Any, seat: int) -> None:
+        """The standing orders the title offers now, and which ones are set."""
+        mine = next(s for s in self.service.seats(self.table_id) if s.seat == seat).orders
+        for option in loaded.game.standing_orders(loaded.state, seat, self.lang):
+            mark = "✓" if option.token in mine else " "
+            self.say(f"  [{mark}] {option.token:<16} {option.label}")
+
     def history(self, loaded: Any, seat: int) -> None:
         """The moves so far as ``seat`` may read them (others' hidden picks stay hidden)."""
         game = loaded.game
@@ -188,6 +200,22 @@ class ConsoleTable:
         if word in {"moves", "m", "行动"}:
             self.moves(loaded, seat, rest)
             return None
+        if word in {"orders", "指令列表"}:
+            self.orders(loaded, seat)
+            return None
+        if word in {"order", "指令"} and rest:
+            on = not rest.startswith("off ")
+            try:
+                result = self.service.set_order(self.table_id, LOCAL_USER, rest.removeprefix("off ").strip(), on=on,
+                                                seat=seat)
+            except GameError as error:
+                self.error(game, error)
+                return None
+            self.say("  " + ORDER_SET.get(self.lang, ORDER_SET["en"])[on])
+            if result is None:
+                return None
+            self.tell(result, seat)
+            return result.loaded
         if line in {"board", "b", "hand", "h", "版图", "手牌"}:
             self.board(seat)
             return None

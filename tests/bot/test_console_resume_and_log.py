@@ -95,3 +95,18 @@ def test_finished_table_resume_shows_the_ranking(repo: Repository) -> None:
     out = io.StringIO()
     assert resume_local_table(service, table.id, lang="en", out=None, read=_quit_after([]), write=out) == 0
     assert "The game is over." in out.getvalue()
+
+
+def test_standing_orders_from_the_console(repo: Repository) -> None:
+    """`orders` lists what the title offers, `order NAME` sets one, `order off NAME` cancels it."""
+    service = TableService(repo)
+    out = io.StringIO()
+    start_local_table(service, "landlords", players=2, bots=1, seed=3, lang="en", out=None,
+                      read=_quit_after(["orders", "order pass-bids", "orders", "order win-now",
+                                        "order off pass-bids"]), write=out)
+    text = out.getvalue()
+    assert "[ ] pass-bids" in text and "[✓] pass-bids" in text
+    assert "Standing order set." in text and "Standing order cancelled." in text
+    assert "is not a standing order" in text
+    table = repo.list_tables()[0]
+    assert service.repo.seats(table.id)[0].orders == []

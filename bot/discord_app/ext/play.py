@@ -91,6 +91,26 @@ async def _move_choices(interaction: discord.Interaction[Any], current: str) -> 
     return await rt.call(choices)
 
 
+async def order_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """The standing orders the title offers the person now, marked ✓ when set."""
+    try:
+        rt = runtime_of(interaction)
+        row = await rt.call(rt.service.table_in_channel, str(interaction.channel_id))
+        if row is None or row.status != "active":
+            return []
+        seated = await rt.seated_cached(interaction, row)
+        if seated.seat is None:
+            return []
+        seats = await rt.call(rt.service.seats, row.id)  # orders are not in the cached state's version
+        mine = next(s for s in seats if s.seat == seated.seat).orders
+        offered = seated.loaded.game.standing_orders(seated.loaded.state, seated.seat, seated.lang)
+        return [app_commands.Choice(name=clip(("✓ " if o.token in mine else "") + o.label, 100), value=o.token[:100])
+                for o in offered if current.lower() in f"{o.token} {o.label}".lower()][:25]
+    except Exception:  # an answer must go out within 3 s; an empty list is better than none
+        log.exception("order autocomplete failed: %s", describe(interaction))
+        return []
+
+
 class Play(commands.Cog):
     """Moves, private views and undo."""
 
@@ -119,6 +139,24 @@ class Play(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
         await send_panel(interaction, await rt.seated(interaction, row.id), edit=False)
+
+    @app_commands.command(name=_("order"),
+                          description=_("Standing orders: let the table answer for you (e.g. pass every sealed bid)"))
+    @app_commands.rename(order=_("order"), on=_("on"))
+    @app_commands.describe(order=_("The standing order to set or cancel"), on=_("True: set it; false: cancel it"))
+    @app_commands.autocomplete(order=order_autocomplete)
+    @app_commands.guild_only()
+    async def order(self, interaction: discord.Interaction[Any], order: str, on: bool = True) -> None:
+        interaction.extras["lang"] = interaction_lang(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rt = runtime_of(interaction)
+        row = await rt.table_here(interaction)
+        async with rt.lock(row.id):
+            result = await rt.call(rt.service.set_order, row.id, str(interaction.user.id), order.strip(), on=on)
+            if result is not None:
+                await publish(rt, result, frozenset(result.acted_before))
+        lang = str(interaction.extras["lang"])
+        await interaction.followup.send(t("bot.order.set" if on else "bot.order.cancelled", lang), ephemeral=True)
 
     @app_commands.command(name=_("undo"), description=_("Take back your last move (or ask the others to allow it)"))
     @app_commands.guild_only()
