@@ -9,18 +9,28 @@ way without a first bid.
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Step, Window, need
 
 from .board import board, rules
-from .deals import tradeable, transfer_card
+from .deals import DEALS, tradeable, transfer_card
 from .money import receive, settle
 from .moves import Auction, Bid, Pass, Sell
 from .state import GENERAL, NOBODY, PASSED, UNANSWERED, BidF, Due, LandlordsState, OfficeF, SealedF
-from .step import Step, amounts, need
+
+
+def amounts(low: int, high: int) -> list[int]:
+    """A short menu of amounts from ``low`` to ``high`` (typed amounts may be anything between)."""
+    if high < low:
+        return []
+    steps = (0, 10, 20, 50, 100, 200, 300, 500)
+    return sorted({low + d for d in steps if low + d <= high} | {high})
 
 
 def open_sealed(state: LandlordsState, item: str, seller: int, minimum: int, first: int,
                 events: list[Event]) -> None:
-    """Start the sealed round (rules §5.2); with nobody to answer it resolves at once.
+    """Start the sealed round (rules §5.2), a reaction window of the flow kernel; with nobody to
+    answer it resolves at once. Every other player still in may answer: a pass is always open to
+    him, and whether he could bid depends on his cash, which is secret (ruling R22).
 
     ``first`` is the lander whose open bid of ``minimum`` stands (land-office sales), or
     ``NOBODY`` when ``seller`` auctions his own card from ``minimum``.
@@ -31,10 +41,7 @@ def open_sealed(state: LandlordsState, item: str, seller: int, minimum: int, fir
                     pending=state.others(anchor), bids=[UNANSWERED] * len(state.seats))
     kind = "auction_card" if seller >= 0 else "auction_open"
     events.append(Event(kind, {"seat": anchor, "card": item, "amount": minimum}))
-    if frame.pending:
-        state.stack.append(frame)
-    else:
-        _resolve(state, frame, events)
+    SEALED.open(state, frame, events)
 
 
 def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None:
@@ -68,10 +75,11 @@ def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None
            events)
 
 
-class BidStep(Step):
+class BidStep(Step[LandlordsState, BidF]):
     """The lander's open first bid on an unowned franchise (rules §5.1), or a pass (R14)."""
 
     accepts = (Bid, Pass)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: BidF) -> frozenset[int]:
         return frozenset({state.current})
@@ -96,13 +104,10 @@ def _check_bid(state: LandlordsState, seat: int, amount: int, minimum: int) -> N
     need(amount <= state.seats[seat].cash, "error.no_cash")  # R14: money on the table
 
 
-class SealedStep(Step):
+class SealedStep(Window[LandlordsState, SealedF]):
     """Everyone else answers at once; amounts stay hidden until all have answered (§5.2)."""
 
     accepts = (Bid, Pass)
-
-    def actors(self, state: LandlordsState, frame: SealedF) -> frozenset[int]:
-        return frozenset(frame.pending)
 
     def legal(self, state: LandlordsState, frame: SealedF, seat: int) -> list[Move]:
         return [Pass(), *(Bid(a) for a in amounts(frame.minimum, state.seats[seat].cash))]
@@ -116,19 +121,23 @@ class SealedStep(Step):
         else:
             frame.bids[seat] = PASSED
             private = Event("sealed_pass", {"seat": seat})
-        frame.pending.remove(seat)
         events.append(Event(private.kind, private.params, seats=(seat,),
                             public=Event("sealed_answer", {"seat": seat})))
-        if not frame.pending:
-            state.stack.pop()
-            _resolve(state, frame, events)
+        self.answered(state, frame, seat, events)
+
+    def resolve(self, state: LandlordsState, frame: SealedF, events: list[Event]) -> None:
+        _resolve(state, frame, events)
 
 
-class OfficeStep(Step):
+SEALED = SealedStep()
+
+
+class OfficeStep(Step[LandlordsState, OfficeF]):
     """At a real-estate office: cash in idle land, auction own cards, bid for the next idle-land
     card or pass (rules §7, §11.8)."""
 
     accepts = (Sell, Auction, Bid, Pass)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: OfficeF) -> frozenset[int]:
         return frozenset({state.current})

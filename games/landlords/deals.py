@@ -2,7 +2,8 @@
 
 Deals are made during the current player's turn, while the game waits on him alone: before he rolls
 and at his own decisions after landing (a lot, a first bid, an office, a railroad, a declaration).
-Then *any* player still in may propose a deal to any other — the others out of turn, through
+Then *any* player still in may propose a deal to any other — the others out of turn: the deal
+steps list :data:`DEALS`, an :class:`~games.core.flow.Aside` of the flow kernel, which widens
 ``Game.may_act`` — and the other party accepts or declines, out of turn too (R12). An open offer
 holds the game until it is answered, so there is one open offer at a time, and each player may
 propose a few deals a turn; a debtor raising money proposes his own (rules §10.2).
@@ -11,6 +12,7 @@ propose a few deals a turn; a debtor raising money proposes his own (rules §10.
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Aside, Step, need
 
 from .board import rules
 from .money import card_value, cards_of, pay
@@ -26,9 +28,9 @@ from .state import (
     RideF,
     TurnF,
 )
-from .step import Step, need
 
-# Steps during which anyone may propose a deal: the game waits on the current player alone.
+# Steps during which anyone may propose a deal: the game waits on the current player alone. Their
+# steps list :data:`DEALS` among their asides (tests/landlords/test_steps.py checks both agree).
 DEAL_STEPS = (TurnF, LotF, BidF, OfficeF, RideF, DeclareF)
 
 
@@ -115,6 +117,30 @@ def check_offer(state: LandlordsState, seat: int, move: Offer, raising: bool) ->
              most=card_value(state, move.card) // 2)
 
 
+class DealAside(Aside[LandlordsState, object]):
+    """Anyone still in may propose a deal while the current player alone acts (§10.1, R12); out
+    of turn nothing else may be played."""
+
+    accepts = (Offer,)
+    out_of_turn = "error.only_deals"
+
+    def seats(self, state: LandlordsState, frame: object) -> frozenset[int]:
+        return frozenset(s for s in state.active() if can_propose(state, s))
+
+    def may(self, state: LandlordsState, frame: object, seat: int) -> bool:
+        return can_propose(state, seat)
+
+    def legal(self, state: LandlordsState, frame: object, seat: int) -> list[Move]:
+        return offer_moves(state, seat, raising=False)
+
+    def apply(self, state: LandlordsState, frame: object, seat: int, move: Offer,
+              events: list[Event]) -> None:
+        propose_deal(state, seat, move, events)
+
+
+DEALS = DealAside()
+
+
 def propose(state: LandlordsState, seat: int, move: Offer, events: list[Event]) -> None:
     state.stack.append(OfferF(seat, move.partner, move.kind, move.card, move.other, move.amount))
     events.append(Event(f"offer_{move.kind}", {"seat": seat, "player": move.partner,
@@ -143,7 +169,7 @@ def _payer(frame: OfferF) -> int:
     return frame.frm if frame.kind == "buy" else frame.partner
 
 
-class OfferStep(Step):
+class OfferStep(Step[LandlordsState, OfferF]):
     """The other party accepts or declines (rules §10.1), out of turn."""
 
     accepts = (Accept, Decline)

@@ -9,6 +9,7 @@ Instead of pleading he may call the vote to combine into Prosperity (§10.4, R11
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Step, need
 
 from .auction import open_sealed
 from .board import rules
@@ -16,7 +17,6 @@ from .deals import check_offer, offer_moves, propose, tradeable
 from .money import cards_of, pay, payee, settle
 from .moves import Accept, Auction, Decline, Offer, Plead, Vote
 from .state import LANDLORD, NOBODY, DebtF, LandlordsState, PleaF
-from .step import Step, need
 
 
 def untried(state: LandlordsState, frame: DebtF) -> list[str]:
@@ -73,7 +73,10 @@ def go_bankrupt(state: LandlordsState, frame: DebtF, events: list[Event]) -> Non
         settle(state, frame.rest, events)
 
 
-class DebtStep(Step):
+class DebtStep(Step[LandlordsState, DebtF]):
+    """Raising money (rules §10.2): auction a card, offer one for sale, call the vote (§10.4) or,
+    with nothing left to try, plead. Once the cash is there the debt pays itself."""
+
     accepts = (Auction, Offer, Plead, Vote)
 
     def actors(self, state: LandlordsState, frame: DebtF) -> frozenset[int]:
@@ -117,8 +120,15 @@ class DebtStep(Step):
             else:  # a public body always consents (R16)
                 forgive(state, frame, events)
 
+    def advance(self, state: LandlordsState, frame: DebtF, events: list[Event]) -> bool:
+        """Pay the debt as soon as the debtor has raised the money (rules §10.2)."""
+        if state.seats[frame.debtor].cash < frame.amount:
+            return False
+        pay_debt(state, frame, events)
+        return True
 
-class PleaStep(Step):
+
+class PleaStep(Step[LandlordsState, PleaF]):
     """The creditor consents or refuses (rules §10.3)."""
 
     accepts = (Accept, Decline)

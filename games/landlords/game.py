@@ -13,9 +13,7 @@ from games.core import (
     Event,
     Game,
     GameMeta,
-    IllegalMove,
     Move,
-    NotYourTurn,
     Option,
     OptionSpec,
     Outcome,
@@ -24,7 +22,6 @@ from games.core import (
 
 from . import bot, outcome, secrecy
 from .board import SPACES, board, card_label, rules
-from .deals import DEAL_STEPS, can_propose, offer_moves, propose_deal
 from .money import payee
 from .moves import Accept, Decline, Offer, Pass, Vote, read
 from .state import (
@@ -39,8 +36,7 @@ from .state import (
     TurnF,
     VoteF,
 )
-from .steps import STEPS
-from .turn import flow
+from .steps import FLOW
 from .view import LandlordsView, summary, view
 
 REVERSIBLE = frozenset({"improved", "sign_placed", "sign_removed", "paid", "offer_sell",
@@ -103,40 +99,21 @@ class LandlordsGame(Game[LandlordsState, Move]):
             bank=BANK_RESERVE - players * cash, stack=[TurnF()],
             last_bids=[UNANSWERED] * players, shown_cash=[-1] * players)
 
-    # ---- who acts, what they may do ------------------------------------------------------
+    # ---- who acts, what they may do: the flow kernel (games.landlords.steps) -----------------
     def to_act(self, state: LandlordsState) -> frozenset[int]:
-        if state.end is not None or not state.stack:
-            return frozenset()
-        top = state.stack[-1]
-        return STEPS[type(top)].actors(state, top)
+        return FLOW.to_act(state)
 
     def may_act(self, state: LandlordsState) -> frozenset[int]:
         """Those who must act, plus anyone who may propose a deal during the turn (R12)."""
-        acting = self.to_act(state)
-        if acting and isinstance(state.stack[-1], DEAL_STEPS):
-            return acting | {s for s in state.active() if can_propose(state, s)}
-        return acting
+        return FLOW.may_act(state)
 
     def _legal_moves(self, state: LandlordsState, seat: int) -> list[Move]:
-        top = state.stack[-1]
-        moves = STEPS[type(top)].legal(state, top, seat) if seat in self.to_act(state) else []
-        if isinstance(top, DEAL_STEPS) and can_propose(state, seat):
-            moves += offer_moves(state, seat, raising=False)
-        return moves
+        return FLOW.legal(state, seat)
 
     def _apply(self, state: LandlordsState, seat: int, move: Move, events: list[Event]) -> None:
-        top = state.stack[-1]
-        if isinstance(move, Offer) and isinstance(top, DEAL_STEPS):  # §10.1, R12: anyone
-            propose_deal(state, seat, move, events)
-        elif seat not in self.to_act(state):  # out of turn only deals may be proposed
-            raise NotYourTurn("error.only_deals",
-                              waiting=", ".join(f"#{s + 1}" for s in sorted(self.to_act(state))))
-        else:
-            step = STEPS[type(top)]
-            if not isinstance(move, step.accepts):
-                raise IllegalMove("error.not_now", move=str(move))
-            step.apply(state, top, seat, move, events)
-        flow(state, events)
+        """The step on top takes the move (an offer from anyone during the turn: §10.1, R12), then
+        debts are paid, turns end and the end of the game is checked."""
+        FLOW.apply(state, seat, move, events)
 
     def read_move(self, state: LandlordsState, seat: int, text: str, raw: str) -> Move | None:
         """Any well-formed move (any amount, names for cards); ``apply`` says why it is refused.

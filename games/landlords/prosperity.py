@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Window, need
 
 from .board import board
 from .debt import forgive
 from .moves import Vote
 from .state import NOBODY, PROSPERITY, PUBLIC, DebtF, LandlordsState, VoteF
-from .step import Step, need
 
 
 def votes_needed(state: LandlordsState) -> int:
@@ -17,11 +17,10 @@ def votes_needed(state: LandlordsState) -> int:
 
 
 def call_vote(state: LandlordsState, seat: int, events: list[Event]) -> None:
+    """Propose combining into Prosperity (§11.1): the others vote, all at once."""
     state.vote_called.append(seat)
     events.append(Event("vote_called", {"seat": seat}))
-    frame = VoteF(seat, pending=state.others(seat), yes=[seat])
-    state.stack.append(frame)
-    _decide(state, frame, events)
+    VOTE.open(state, VoteF(seat, pending=state.others(seat), yes=[seat]), events)
 
 
 def adopt(state: LandlordsState, events: list[Event]) -> None:
@@ -34,25 +33,10 @@ def adopt(state: LandlordsState, events: list[Event]) -> None:
             events.append(Event("freed", {"seat": seat}))
 
 
-def _decide(state: LandlordsState, frame: VoteF, events: list[Event]) -> None:
-    wanted = votes_needed(state)
-    if len(frame.yes) < wanted and len(frame.yes) + len(frame.pending) >= wanted:
-        return
-    state.stack.remove(frame)
-    if len(frame.yes) < wanted:
-        events.append(Event("vote_failed", {"yes": len(frame.yes), "needed": wanted}))
-        return
-    adopt(state, events)
-    below = state.stack[-1] if state.stack else None
-    if isinstance(below, DebtF) and below.debtor == frame.proposer:
-        forgive(state, below, events)  # §10.4: combining into Prosperity frees the debtor (R11)
+class VoteStep(Window[LandlordsState, VoteF]):
+    """The others vote yes or no; the vote closes as soon as its outcome is certain (§11.1)."""
 
-
-class VoteStep(Step):
     accepts = (Vote,)
-
-    def actors(self, state: LandlordsState, frame: VoteF) -> frozenset[int]:
-        return frozenset(frame.pending)
 
     def legal(self, state: LandlordsState, frame: VoteF, seat: int) -> list[Move]:
         return [Vote(True), Vote(False)]
@@ -60,10 +44,27 @@ class VoteStep(Step):
     def apply(self, state: LandlordsState, frame: VoteF, seat: int, move: Vote,
               events: list[Event]) -> None:
         need(seat in frame.pending, "error.vote")
-        frame.pending.remove(seat)
         (frame.yes if move.yes else frame.no).append(seat)
         events.append(Event("vote_cast", {"seat": seat, "yes": move.yes}))
-        _decide(state, frame, events)
+        self.answered(state, frame, seat, events)
+
+    def decided(self, state: LandlordsState, frame: VoteF) -> bool:
+        """Enough yes votes, or too few left to reach them (R11)."""
+        wanted = votes_needed(state)
+        return len(frame.yes) >= wanted or len(frame.yes) + len(frame.pending) < wanted
+
+    def resolve(self, state: LandlordsState, frame: VoteF, events: list[Event]) -> None:
+        wanted = votes_needed(state)
+        if len(frame.yes) < wanted:
+            events.append(Event("vote_failed", {"yes": len(frame.yes), "needed": wanted}))
+            return
+        adopt(state, events)
+        below = state.stack[-1] if state.stack else None
+        if isinstance(below, DebtF) and below.debtor == frame.proposer:
+            forgive(state, below, events)  # §10.4: combining into Prosperity frees the debtor (R11)
+
+
+VOTE = VoteStep()
 
 
 def buy_out_utilities(state: LandlordsState, events: list[Event]) -> None:

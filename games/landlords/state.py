@@ -1,9 +1,10 @@
 """The game state: plain msgspec data, JSON-serialisable to one canonical form.
 
 The turn structure is explicit data: ``stack`` holds the open steps, the active one on top. Every
-step is a small tagged struct (a *frame*); :mod:`games.landlords.steps` declares which seats act in
-each and which move kinds it accepts. A turn starts with a :class:`TurnF`; when the stack is empty
-the turn is over and the next player's begins.
+step is a small tagged struct (a *frame*); :mod:`games.landlords.steps` maps each to its step of
+the flow kernel (:mod:`games.core.flow`), which says which seats act in it and which move kinds it
+accepts. A turn starts with a :class:`TurnF`; when the stack is empty the turn is over and the next
+player's begins.
 """
 
 from __future__ import annotations

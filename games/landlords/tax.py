@@ -9,12 +9,13 @@ pays the full tax again on top (ruling R9).
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Step, Window, need
 
 from .board import rules
+from .deals import DEALS
 from .money import settle
 from .moves import Challenge, Declare, Pass
 from .state import GENERAL, ChallengeF, DeclareF, Due, LandlordsState
-from .step import Step, need
 
 
 def tax_on(cash: int) -> int:
@@ -22,8 +23,11 @@ def tax_on(cash: int) -> int:
     return rules().personal_tax_per_100 * (cash // 100)
 
 
-class DeclareStep(Step):
+class DeclareStep(Step[LandlordsState, DeclareF]):
+    """Declare your cash and pay the tax on it (rules §8.2)."""
+
     accepts = (Declare,)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: DeclareF) -> frozenset[int]:
         return frozenset({state.current})
@@ -38,31 +42,29 @@ class DeclareStep(Step):
         tax = tax_on(move.amount)
         events.append(Event("declared", {"seat": seat, "amount": move.amount, "tax": tax}))
         settle(state, [Due(seat, GENERAL, tax, "personal_tax", frame.space)], events)
-        others = state.others(seat)
-        if others:
-            state.stack.append(ChallengeF(seat, move.amount, tax, pending=others))
+        # §8.2: the others may challenge, all at once (a window; with nobody else, it closes at once)
+        CHALLENGE.open(state, ChallengeF(seat, move.amount, tax, pending=state.others(seat)), events)
 
 
-class ChallengeStep(Step):
+class ChallengeStep(Window[LandlordsState, ChallengeF]):
+    """The others challenge the declaration or pass, all at once (rules §8.2, ruling R9)."""
+
     accepts = (Challenge, Pass)
-
-    def actors(self, state: LandlordsState, frame: ChallengeF) -> frozenset[int]:
-        return frozenset(frame.pending)
 
     def legal(self, state: LandlordsState, frame: ChallengeF, seat: int) -> list[Move]:
         return [Challenge(), Pass()]
 
     def apply(self, state: LandlordsState, frame: ChallengeF, seat: int, move: Move,
               events: list[Event]) -> None:
-        frame.pending.remove(seat)
         if isinstance(move, Challenge):
             frame.challengers.append(seat)
             events.append(Event("challenged", {"seat": seat, "player": frame.declarer}))
         else:
             events.append(Event("no_challenge", {"seat": seat}))
-        if frame.pending:
-            return
-        state.stack.pop()
+        self.answered(state, frame, seat, events)
+
+    def resolve(self, state: LandlordsState, frame: ChallengeF, events: list[Event]) -> None:
+        """Everyone has answered: with a challenge, the declarer's cash is revealed (R9)."""
         if not frame.challengers:
             return
         held = state.seats[frame.declarer].cash + frame.tax  # cash when he declared
@@ -73,3 +75,6 @@ class ChallengeStep(Step):
                             {"seat": frame.declarer, "cash": held, "amount": owed}))
         if evaded:
             settle(state, [Due(frame.declarer, GENERAL, owed, "evasion")], events)
+
+
+CHALLENGE = ChallengeStep()

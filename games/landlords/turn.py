@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from games.core import Event, Move
+from games.core.flow import Step, need
 
 from .board import board, rules
-from .deals import redeem
-from .debt import pay_debt
+from .deals import DEALS, redeem
 from .landing import advance, ride_on, roll
 from .money import assets, pay, settle
 from .moves import Buy, Improve, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
@@ -17,7 +17,6 @@ from .state import (
     LANDLORD,
     NOBODY,
     PROSPERITY,
-    DebtF,
     Due,
     EndInfo,
     LandlordsState,
@@ -25,7 +24,6 @@ from .state import (
     RideF,
     TurnF,
 )
-from .step import Step, need
 
 
 def _own_lots(state: LandlordsState, seat: int) -> list[int]:
@@ -36,11 +34,12 @@ def signs_left(state: LandlordsState) -> int:
     return rules().signs - sum(state.signed)
 
 
-class TurnStep(Step):
+class TurnStep(Step[LandlordsState, TurnF]):
     """Before rolling (rules §2.1): improvements, signs, redemptions, a vote; then roll. Deals are
     open to everyone at this step (:mod:`games.landlords.deals`)."""
 
     accepts = (Roll, Improve, Sign, Unsign, Redeem, Vote)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: TurnF) -> frozenset[int]:
         return frozenset({state.current})
@@ -109,10 +108,11 @@ def _roll(state: LandlordsState, seat: int, events: list[Event]) -> None:
     advance(state, seat, d1 + d2, events, (d1, d2))
 
 
-class RideStep(Step):
+class RideStep(Step[LandlordsState, RideF]):
     """Ride on to the next railroad, or stay (rules §6.2)."""
 
     accepts = (Ride, Stay)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: RideF) -> frozenset[int]:
         return frozenset({state.current})
@@ -127,10 +127,11 @@ class RideStep(Step):
             ride_on(state, seat, frame.space, events)
 
 
-class LotStep(Step):
+class LotStep(Step[LandlordsState, LotF]):
     """An unowned lot: buy it at its price from the land office, or pass (rules §3.4, R2)."""
 
     accepts = (Buy, Pass)
+    asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: LotF) -> frozenset[int]:
         return frozenset({state.current})
@@ -155,7 +156,7 @@ class LotStep(Step):
             settle(state, [Due(seat, GENERAL, space.rent, "land_rent", frame.space)], events)
 
 
-# ---- flow between moves -----------------------------------------------------------------------
+# ---- flow between moves (run by the flow kernel, games.core.flow.Flow.settle) ----------------
 
 def next_turn(state: LandlordsState, events: list[Event]) -> None:
     """Pass the turn to the next player still in; a new round may hit the limit (§1.5)."""
@@ -204,16 +205,6 @@ def check_end(state: LandlordsState, events: list[Event]) -> bool:
     return False
 
 
-def flow(state: LandlordsState, events: list[Event]) -> None:
-    """After every move: pay debts that can now be paid, end turns, check the end of the game."""
-    while not check_end(state, events):
-        if not state.stack:
-            next_turn(state, events)
-            if state.end:
-                return
-            continue
-        top = state.stack[-1]
-        if isinstance(top, DebtF) and state.seats[top.debtor].cash >= top.amount:
-            pay_debt(state, top, events)
-            continue
-        return
+def end_checks(state: LandlordsState, events: list[Event]) -> bool:
+    """The checks after every move (the flow's ``checks``): stop once the game is over."""
+    return state.end is not None or check_end(state, events)

@@ -12,7 +12,6 @@ from games.core import (
     Event,
     Game,
     GameMeta,
-    IllegalMove,
     OptionSpec,
     Outcome,
     Rng,
@@ -21,8 +20,8 @@ from games.core import (
 )
 
 from . import flow
-from .cards import Character, Resource, deck_list, designs, empires
-from .costs import CHARACTER_KEYS, KRYSTALLIUM, is_complete, room_for
+from .actions import KRYSTALLIUM_RATE
+from .cards import deck_list, designs, empires
 from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .scoring import leftover_resources, score
 from .state import Empire, Phase, WorldState
@@ -85,56 +84,12 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         step = state.step if state.phase == Phase.PRODUCTION else 0
         return f"{state.round}:{state.phase.value}:{step}"
 
-    # ---- who acts --------------------------------------------------------------------------
+    # ---- who acts, legal moves: the flow kernel (games.wonderful_world.flow) -------------------
     def to_act(self, state: WorldState) -> frozenset[int]:
-        if state.phase == Phase.DRAFT:
-            return frozenset(s for s, e in enumerate(state.empires) if e.picked is None and e.hand)
-        if state.phase in (Phase.PLANNING, Phase.PRODUCTION):
-            return frozenset(s for s, e in enumerate(state.empires) if not e.done)
-        return frozenset()
+        return flow.FLOW.to_act(state)
 
-    # ---- legal moves -----------------------------------------------------------------------
     def _legal_moves(self, state: WorldState, seat: int) -> list[WorldMove]:
-        empire = state.empires[seat]
-        if state.phase == Phase.DRAFT:
-            return [Pick(uid) for uid in empire.hand]
-        moves: list[WorldMove] = []
-        if state.phase == Phase.PLANNING:
-            moves += [Build(uid) for uid in empire.drafted]
-            moves += [Recycle(uid) for uid in empire.drafted]
-        moves += [Recycle(c.uid) for c in empire.construction]
-        if empire.choose_character:
-            moves += [Take(c.value) for c in Character]
-        moves += self._placements(state, empire)
-        if self._may_finish(state, empire):
-            moves.append(Done())
-        return moves
-
-    def _placements(self, state: WorldState, empire: Empire) -> list[WorldMove]:
-        supply = self._supply(empire)
-        out: list[WorldMove] = []
-        for slot in empire.construction:
-            card = state.design(slot.uid)
-            for what, have in supply.items():
-                fits = min(have, room_for(card, slot.paid, what))
-                out += [Place(slot.uid, what, n) for n in range(1, fits + 1)]
-        return out
-
-    @staticmethod
-    def _supply(empire: Empire) -> dict[str, int]:
-        """What a player can put on cards now: pooled cubes, krystallium, characters."""
-        supply = {k: v for k, v in empire.pool.items() if v}
-        for key, have in ((KRYSTALLIUM, empire.krystallium), ("financier", empire.financier),
-                          ("general", empire.general)):
-            if have:
-                supply[key] = have
-        return supply
-
-    @staticmethod
-    def _may_finish(state: WorldState, empire: Empire) -> bool:
-        if state.phase == Phase.PLANNING:
-            return not empire.drafted
-        return not empire.choose_character
+        return flow.FLOW.legal(state, seat)  # type: ignore[return-value]  # only WorldMoves
 
     # ---- notation aliases ------------------------------------------------------------------
     def _parse_alias(self, state: WorldState, seat: int, text: str,
@@ -187,100 +142,11 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
                  if any(name.lower().startswith(ref) for name in state.design(uid).name.values())}
         return found.pop() if len(found) == 1 else None
 
-    # ---- apply -----------------------------------------------------------------------------
+    # ---- apply ---------------------------------------------------------------------------
     def _apply(self, state: WorldState, seat: int, move: WorldMove, events: list[Event]) -> None:
-        kind = type(move).__struct_config__.tag
-        if kind not in flow.ACCEPTS[state.phase]:
-            raise IllegalMove("error.wrong_phase", phase=state.phase.value)
-        empire = state.empires[seat]
-        match move:
-            case Pick(uid):
-                self._pick(state, seat, empire, uid, events)
-            case Build(uid):
-                if uid not in empire.drafted:
-                    raise IllegalMove("error.not_drafted", uid=uid)
-                empire.drafted.remove(uid)
-                empire.construction.append(flow.new_construction(uid))
-                events.append(Event("slated", {"seat": seat, "card": state.cards[uid], "uid": uid}))
-            case Recycle(uid):
-                self._recycle(state, seat, empire, uid, events)
-            case Place(uid, what, count):
-                self._place(state, seat, empire, uid, what, count, events)
-            case Take(character):
-                if not empire.choose_character or character not in CHARACTER_KEYS:
-                    raise IllegalMove("error.no_choice")
-                empire.choose_character = False
-                setattr(empire, character, getattr(empire, character) + 1)
-                events.append(Event("supremacy", {"seat": seat, "resource": Resource.SCIENCE.value,
-                                                  "character": character}))
-            case Done():
-                if not self._may_finish(state, empire):
-                    raise IllegalMove("error.cannot_finish_draft" if state.phase == Phase.PLANNING
-                                      else "error.choose_first")
-                flow.store_pool(empire, seat, events)
-                empire.done = True
-                events.append(Event("finished", {"seat": seat}))
-        flow.advance(state, events)
-
-    def _pick(self, state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
-        if empire.picked is not None:
-            raise IllegalMove("error.already_picked")
-        if uid not in empire.hand:
-            raise IllegalMove("error.not_in_hand", uid=uid)
-        empire.hand.remove(uid)
-        empire.picked = uid
-        events.append(Event("picked", {"seat": seat, "card": state.cards[uid], "uid": uid},
-                            seats=(seat,), public=Event("picked_hidden", {"seat": seat})))
-        if all(e.picked is not None for e in state.empires):
-            flow.reveal_picks(state, events)
-
-    def _recycle(self, state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
-        """Rules §4 回收奖励: discard the card, take its cube (placed like produced cubes)."""
-        if uid in empire.drafted and state.phase == Phase.PLANNING:
-            empire.drafted.remove(uid)
-        else:
-            slot = next((c for c in empire.construction if c.uid == uid), None)
-            if slot is None:
-                raise IllegalMove("error.not_yours", uid=uid)
-            empire.construction.remove(slot)   # cubes on it are lost (research §4)
-        resource = state.design(uid).recycle.value
-        state.discard.append(uid)
-        empire.pool[resource] = empire.pool.get(resource, 0) + 1
-        events.append(Event("recycled", {"seat": seat, "card": state.cards[uid], "uid": uid,
-                                         "resource": resource}))
-
-    def _place(self, state: WorldState, seat: int, empire: Empire, uid: int, what: str, count: int,
-               events: list[Event]) -> None:
-        slot = next((c for c in empire.construction if c.uid == uid), None)
-        if slot is None:
-            raise IllegalMove("error.not_in_construction", uid=uid)
-        have = self._supply(empire).get(what, 0)
-        if count < 1 or count > have:
-            raise IllegalMove("error.not_enough", what=what, have=have)
-        card = state.design(uid)
-        if count > room_for(card, slot.paid, what):
-            raise IllegalMove("error.no_room", what=what, card=state.cards[uid])
-        if what in empire.pool:
-            empire.pool[what] -= count
-            if not empire.pool[what]:
-                del empire.pool[what]
-        else:
-            setattr(empire, what, getattr(empire, what) - count)
-        slot.paid[what] = slot.paid.get(what, 0) + count
-        events.append(Event("placed", {"seat": seat, "card": state.cards[uid], "uid": uid,
-                                       "what": what, "count": count}))
-        if is_complete(card, slot.paid):
-            self._complete(state, seat, empire, slot.uid, events)
-
-    @staticmethod
-    def _complete(state: WorldState, seat: int, empire: Empire, uid: int, events: list[Event]) -> None:
-        """Rules §3 阶段三: a fully paid card is built at once and its bonus taken."""
-        empire.construction = [c for c in empire.construction if c.uid != uid]
-        empire.built.append(uid)
-        card = state.design(uid)
-        for key, amount in card.bonus.items():
-            setattr(empire, key, getattr(empire, key) + amount)
-        events.append(Event("built", {"seat": seat, "card": card.id, "uid": uid}))
+        """The phase's step takes the move (a move of another phase is refused), then the phase
+        moves on once everyone is done (:mod:`games.wonderful_world.flow`)."""
+        flow.FLOW.apply(state, seat, move, events)
 
     # ---- views and results -----------------------------------------------------------------
     def view(self, state: WorldState, seat: int | None) -> Any:
@@ -376,7 +242,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             problems.append(f"cards not conserved: {len(places)} placed of {len(state.cards)}")
         for seat, e in enumerate(state.empires):
             values = [e.reserve, e.krystallium, e.financier, e.general, *e.pool.values()]
-            if min(values) < 0 or e.reserve >= flow.KRYSTALLIUM_RATE:
+            if min(values) < 0 or e.reserve >= KRYSTALLIUM_RATE:
                 problems.append(f"seat {seat}: bad supplies {values}")
         return problems
 

@@ -1,30 +1,35 @@
-"""Turn structure of It's a Wonderful World: rounds → draft → planning → production steps.
+"""Turn structure of It's a Wonderful World on the flow kernel: rounds → draft → planning →
+production steps (rules §3 轮次结构).
 
-Each phase declares the move kinds it accepts (:data:`ACCEPTS`); the engine refuses anything
-else before looking further. ``advance`` runs after every move and moves the game on when every
-seat is done (rules §3 轮次结构).
+The round structure lives in the state as ``phase`` (and ``step``, the production resource), so
+the kernel reads the open frame from it (:func:`frames`): one frame per phase, handled by
+:class:`DraftStep`, :class:`PlanningStep` and :class:`ProductionStep`. Each step declares the move
+kinds it accepts, and anything else is refused before any rule looks at it. After every move the
+kernel lets the frame move on (:meth:`~games.core.flow.Step.advance`): the picks are revealed once
+everyone has picked, and a phase (or production step) ends once every seat is done.
 """
 
 from __future__ import annotations
 
-from games.core import Event
+from collections.abc import Sequence
+from typing import Any
 
+import msgspec
+
+from games.core import Event, IllegalMove, Move
+from games.core.flow import Flow, Step
+
+from . import actions
+from .actions import KRYSTALLIUM_RATE as KRYSTALLIUM_RATE  # research §3, named here for readers
+from .actions import can_place_pool, may_finish, placements, store_pool
 from .cards import PRODUCTION_ORDER, Character, Resource
-from .costs import room_for
+from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .scoring import production
-from .state import Empire, InConstruction, Phase, WorldState
+from .state import Phase, WorldState
 
 ROUNDS = 4                 # rules §2: four rounds
 DRAFTED_PER_ROUND = 7      # rules §3 阶段一
 SOLO_PILE = 5              # research §8: solo plays two piles of five a round
-KRYSTALLIUM_RATE = 5       # research §3: five cubes on the empire card make one krystallium
-
-ACCEPTS: dict[Phase, frozenset[str]] = {
-    Phase.DRAFT: frozenset({"pick"}),
-    Phase.PLANNING: frozenset({"build", "recycle", "place", "done"}),
-    Phase.PRODUCTION: frozenset({"recycle", "place", "take", "done"}),
-    Phase.OVER: frozenset(),
-}
 
 # Supremacy bonus per resource (research §2); science lets the winner choose.
 SUPREMACY: dict[Resource, Character | None] = {
@@ -98,28 +103,6 @@ def start_planning(state: WorldState, events: list[Event]) -> None:
     events.append(Event("planning", {}))
 
 
-def store_pool(empire: Empire, seat: int, events: list[Event]) -> None:
-    """Unplaced cubes go to the empire card; every five become one krystallium (research §3)."""
-    stored = sum(empire.pool.values())
-    empire.pool = {}
-    if not stored:
-        return
-    empire.reserve += stored
-    made = empire.reserve // KRYSTALLIUM_RATE
-    empire.reserve %= KRYSTALLIUM_RATE
-    empire.krystallium += made
-    events.append(Event("stored", {"seat": seat, "count": stored, "krystallium": made}))
-
-
-def can_place_pool(state: WorldState, empire: Empire) -> bool:
-    """Whether any pooled cube fits a card under construction."""
-    return any(
-        count and room_for(state.design(c.uid), c.paid, what) > 0
-        for what, count in empire.pool.items()
-        for c in empire.construction
-    )
-
-
 def start_production_step(state: WorldState, events: list[Event]) -> None:
     """Produce one resource for everyone at once, award supremacy (research §2)."""
     state.phase = Phase.PRODUCTION
@@ -154,29 +137,150 @@ def _award_supremacy(state: WorldState, seat: int, resource: Resource, events: l
                                       "character": character.value}))
 
 
-def advance(state: WorldState, events: list[Event]) -> None:
-    """Move the game on while every seat is done with the current step."""
-    while state.phase in (Phase.PLANNING, Phase.PRODUCTION) and all(e.done for e in state.empires):
-        if state.phase == Phase.PLANNING:
-            if state.players == 1 and state.solo_pile == 0:
-                state.solo_pile = 1
-                _deal_solo_pile(state, events)
-                continue
-            state.step = 0
-            start_production_step(state, events)
-            continue
+# ---- the steps of the kernel ------------------------------------------------------------------
+
+class DraftF(msgspec.Struct, frozen=True, tag="draft"):
+    """Rules §3 阶段一: everyone picks a card from his hand at once."""
+
+
+class PlanningF(msgspec.Struct, frozen=True, tag="planning"):
+    """Rules §3 阶段二: everyone builds or recycles his drafted cards."""
+
+
+class ProductionF(msgspec.Struct, frozen=True, tag="production"):
+    """Rules §3 阶段三: one production step (``state.step`` says which resource)."""
+
+
+PHASE_FRAMES: dict[Phase, Any] = {Phase.DRAFT: DraftF(), Phase.PLANNING: PlanningF(),
+                                  Phase.PRODUCTION: ProductionF()}
+
+
+def frames(state: WorldState) -> Sequence[Any]:
+    """The open frame, read from the phase; none once the game is over."""
+    frame = PHASE_FRAMES.get(state.phase)
+    return () if frame is None else (frame,)
+
+
+class PhaseStep(Step[WorldState, Any]):
+    """A phase everyone plays at once; a move of another phase is refused as such."""
+
+    def refuse(self, state: WorldState, frame: Any, seat: int, move: Move) -> IllegalMove:
+        return IllegalMove("error.wrong_phase", phase=state.phase.value)
+
+
+class DraftStep(PhaseStep):
+    """Everyone picks a card face down; once all have, the picks are revealed and the hands
+    passed on (rules §3 阶段一)."""
+
+    accepts = (Pick,)
+
+    def actors(self, state: WorldState, frame: DraftF) -> frozenset[int]:
+        return frozenset(s for s, e in enumerate(state.empires) if e.picked is None and e.hand)
+
+    def legal(self, state: WorldState, frame: DraftF, seat: int) -> list[Move]:
+        return [Pick(uid) for uid in state.empires[seat].hand]
+
+    def apply(self, state: WorldState, frame: DraftF, seat: int, move: Pick, events: list[Event]) -> None:
+        actions.pick(state, seat, move.uid, events)
+
+    def advance(self, state: WorldState, frame: DraftF, events: list[Event]) -> bool:
+        if not all(e.picked is not None for e in state.empires):
+            return False
+        reveal_picks(state, events)
+        return True
+
+
+def _shared_moves(state: WorldState, seat: int) -> list[Move]:
+    """Moves open in planning and production alike: recycle a waiting card (§4), choose the
+    science supremacy character, place cubes, and ``done`` when allowed."""
+    empire = state.empires[seat]
+    moves: list[Move] = [Recycle(c.uid) for c in empire.construction]
+    if empire.choose_character:
+        moves += [Take(c.value) for c in Character]
+    moves += placements(state, empire)
+    if may_finish(state, empire):
+        moves.append(Done())
+    return moves
+
+
+def _play(state: WorldState, seat: int, move: WorldMove, events: list[Event]) -> None:
+    """Carry out a planning or production move (its step has accepted its kind)."""
+    match move:
+        case Build(uid):
+            actions.build(state, seat, uid, events)
+        case Recycle(uid):
+            actions.recycle(state, seat, uid, events)
+        case Place():
+            actions.place(state, seat, move, events)
+        case Take(character):
+            actions.take(state, seat, character, events)
+        case Done():
+            actions.finish(state, seat, events)
+
+
+class PlanningStep(PhaseStep):
+    """Slate or recycle every drafted card, place cubes, then ``done`` (rules §3 阶段二). Once all
+    are done, production starts (solo: after the round's second pile, research §8)."""
+
+    accepts = (Build, Recycle, Place, Done)
+
+    def actors(self, state: WorldState, frame: PlanningF) -> frozenset[int]:
+        return frozenset(s for s, e in enumerate(state.empires) if not e.done)
+
+    def legal(self, state: WorldState, frame: PlanningF, seat: int) -> list[Move]:
+        empire = state.empires[seat]
+        moves: list[Move] = [Build(uid) for uid in empire.drafted]
+        moves += [Recycle(uid) for uid in empire.drafted]
+        return moves + _shared_moves(state, seat)
+
+    def apply(self, state: WorldState, frame: PlanningF, seat: int, move: WorldMove,
+              events: list[Event]) -> None:
+        _play(state, seat, move, events)
+
+    def advance(self, state: WorldState, frame: PlanningF, events: list[Event]) -> bool:
+        if not all(e.done for e in state.empires):
+            return False
+        if state.players == 1 and state.solo_pile == 0:
+            state.solo_pile = 1
+            _deal_solo_pile(state, events)
+            return True
+        state.step = 0
+        start_production_step(state, events)
+        return True
+
+
+class ProductionStep(PhaseStep):
+    """Place the produced cubes, recycle waiting cards, take the supremacy character, ``done``
+    (rules §3 阶段三). Once all are done, the next resource is produced, or the round ends."""
+
+    accepts = (Recycle, Place, Take, Done)
+
+    def actors(self, state: WorldState, frame: ProductionF) -> frozenset[int]:
+        return frozenset(s for s, e in enumerate(state.empires) if not e.done)
+
+    def legal(self, state: WorldState, frame: ProductionF, seat: int) -> list[Move]:
+        return _shared_moves(state, seat)
+
+    def apply(self, state: WorldState, frame: ProductionF, seat: int, move: WorldMove,
+              events: list[Event]) -> None:
+        _play(state, seat, move, events)
+
+    def advance(self, state: WorldState, frame: ProductionF, events: list[Event]) -> bool:
+        if not all(e.done for e in state.empires):
+            return False
         if state.step + 1 < len(PRODUCTION_ORDER):
             state.step += 1
             start_production_step(state, events)
-            continue
+            return True
         events.append(Event("round_end", {"round": state.round}))
-        if state.round >= ROUNDS:
+        if state.round >= ROUNDS:  # rules §2: the game ends after the fourth round
             state.phase = Phase.OVER
             events.append(Event("game_over", {}))
-            return
+            return True
         state.round += 1
         start_round(state, events)
+        return True
 
 
-def new_construction(uid: int) -> InConstruction:
-    return InConstruction(uid=uid, paid={})
+FLOW: Flow[WorldState] = Flow({DraftF: DraftStep(), PlanningF: PlanningStep(),
+                               ProductionF: ProductionStep()}, frames=frames)
