@@ -14,7 +14,7 @@ from typing import Any
 
 from games.core import Outcome
 from games.wonderful_world.cards import PRODUCTION_ORDER, CardDesign, PerPoints, designs, empires
-from games.wonderful_world.engine import CATALOG, META
+from games.wonderful_world.game import CATALOG, META
 from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
 
 from . import palette as pal

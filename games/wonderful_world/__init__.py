@@ -1,7 +1,7 @@
 """It's a Wonderful World: draft, plan and produce for four rounds (rules text:
 ``../shared/rules/wonderful-world.zh.md``; reference: ``docs/rules/wonderful-world.md``)."""
 
-from .engine import WonderfulWorld
+from .game import WonderfulWorld
 
 GAME = WonderfulWorld()
 

@@ -30,7 +30,7 @@ from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .state import Phase, WorldState
 
 if TYPE_CHECKING:
-    from .engine import WonderfulWorld
+    from .game import WonderfulWorld
 
 EPSILON = 1e-6
 

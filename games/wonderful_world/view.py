@@ -16,7 +16,7 @@ from .scoring import production, score
 from .state import Phase, WorldState
 
 if TYPE_CHECKING:
-    from .engine import WonderfulWorld
+    from .game import WonderfulWorld
 
 
 class CardView(msgspec.Struct, frozen=True):
