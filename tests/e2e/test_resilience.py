@@ -5,14 +5,13 @@ move applies, the other is told the board is out of date."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from service import TableService
-from tests.storage.conftest import BACKENDS, PG_ENV, _pg_schema_url
+from tests.storage.conftest import BACKENDS, PG_ENV, _pg_schema_url, postgres_url
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .helpers import done, move, reply_text
@@ -25,7 +24,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tabula-e2e.db'}"
         return
-    base = os.environ.get(PG_ENV)
+    base = postgres_url()
     if not base:
         pytest.skip(f"{PG_ENV} is not set")
     yield from _pg_schema_url(base)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from games.registry import game_ids
 from service import TableService
 from storage.db import make_engine, migrate
 from storage.repository import Repository
-from tests.storage.conftest import PG_ENV, _pg_schema_url
+from tests.storage.conftest import PG_ENV, _pg_schema_url, postgres_url
 
 
 def play_bot_table(url: str, game_id: str, seed: str) -> tuple[list[tuple[int | None, str]], str]:
@@ -34,7 +33,7 @@ def play_bot_table(url: str, game_id: str, seed: str) -> tuple[list[tuple[int | 
 @pytest.mark.postgres
 @pytest.mark.parametrize("game_id", game_ids())
 def test_sqlite_and_postgresql_play_identical_games(tmp_path: Path, game_id: str) -> None:
-    base = os.environ.get(PG_ENV)
+    base = postgres_url()
     if not base:
         pytest.skip(f"{PG_ENV} is not set")
     on_sqlite = play_bot_table(f"sqlite:///{tmp_path / 'a.db'}", game_id, "same-seed")

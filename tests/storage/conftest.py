@@ -5,13 +5,14 @@ Self-contained so it can move to ``tests/conftest.py`` unchanged:
 - ``db_url``: a URL to an empty database, once per backend. SQLite is a fresh file in
   ``tmp_path``; PostgreSQL is a fresh schema (``search_path`` set in the URL) on the server
   named by ``TABULA_TEST_DATABASE_URL``, dropped afterwards. PostgreSQL params are marked
-  ``postgres`` and skipped when the variable is unset.
+  ``postgres`` and skipped when the variable is unset and no local server answers (``PG_LOCAL``).
 - ``engine``: :func:`storage.db.make_engine` on ``db_url`` (not migrated).
 - ``repo``: a :class:`storage.repository.Repository` on a migrated ``engine``.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import uuid
 from collections.abc import Iterator
@@ -24,6 +25,24 @@ from storage.db import make_engine, migrate
 from storage.repository import Repository
 
 PG_ENV = "TABULA_TEST_DATABASE_URL"
+#: Where a developer's local PostgreSQL usually answers (trust auth, database ``test``): used when
+#: ``TABULA_TEST_DATABASE_URL`` is unset and a server answers there, so ``make test`` runs the
+#: PostgreSQL tests wherever one is running (``.ci/run`` sets the variable explicitly).
+PG_LOCAL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+@functools.cache
+def postgres_url() -> str | None:
+    """The PostgreSQL server for tests: the variable's, else a local one that answers, else none."""
+    if os.environ.get(PG_ENV):
+        return os.environ[PG_ENV]
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_LOCAL, connect_timeout=2):
+            return PG_LOCAL
+    except Exception:
+        return None
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
@@ -48,7 +67,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'tabula.db'}"
         return
-    base = os.environ.get(PG_ENV)
+    base = postgres_url()
     if not base:
         pytest.skip(f"{PG_ENV} is not set (e.g. postgresql://postgres@127.0.0.1:5432/test); "
                     "PostgreSQL tests need a running server")
