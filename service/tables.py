@@ -471,6 +471,7 @@ class TableService:
 
     def load(self, table_id: int) -> Loaded:
         """The table and its state: latest snapshot plus the few actions after it."""
+        log.debug("load table %s", table_id)
         try:
             table, snapshot, rows = self.repo.load(table_id)
         except TableNotFound:

@@ -27,6 +27,13 @@ def build_bot(config: BotConfig | None = None):  # type: ignore[no-untyped-def]
     return TabulaBot(chosen, TableService.open(chosen.database_url))
 
 
+def log_levels(spec: str) -> None:
+    """Per-logger levels from ``TABULA_LOG`` (``service.tables=DEBUG,discord=WARNING``)."""
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        name, _, level = part.rpartition("=")
+        logging.getLogger(name.strip() or None).setLevel(level.strip().upper())
+
+
 def run_bot(config: BotConfig | None = None) -> None:
     """Start the bot and serve until interrupted (blocking)."""
     chosen = config or BotConfig.load()
@@ -34,5 +41,6 @@ def run_bot(config: BotConfig | None = None) -> None:
     if not token:
         raise SystemExit("DISCORD_TOKEN is not set")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    log_levels(os.environ.get("TABULA_LOG", ""))
     bot = build_bot(chosen)
     bot.run(token, log_handler=None)
