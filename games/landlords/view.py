@@ -182,7 +182,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
     result = LandlordsView(
         viewer=viewer, mode=state.mode, round=state.round,
         round_limit=state.options["round_limit"], current=state.current,
-        step=type(top).__struct_config__.tag if top is not None else "over",  # type: ignore[attr-defined]
+        step=str(type(top).__struct_config__.tag) if top is not None else "over",
         to_act=to_act, dice=list(state.dice), spaces=_spaces(state),
         players=_players(state, viewer), general_fund=state.general,
         prosperity_fund=state.fund, idle_next=state.deck[0] if state.deck else None,

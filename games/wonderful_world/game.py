@@ -102,10 +102,11 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             return next((m for m in legal if isinstance(m, Done)), None)
         if verb == "take" and len(args) == 1:
             return next((m for m in legal if isinstance(m, Take) and m.character == args[0]), None)
-        kinds = {"pick": Pick, "build": Build, "recycle": Recycle}
+        kinds: dict[str, type[Pick | Build | Recycle]] = {"pick": Pick, "build": Build, "recycle": Recycle}
         if verb in kinds and args:
-            uid = self._card_ref(state, " ".join(args), [m.uid for m in legal if isinstance(m, kinds[verb])])
-            return kinds[verb](uid) if uid is not None else None
+            kind = kinds[verb]
+            uid = self._card_ref(state, " ".join(args), [m.uid for m in legal if isinstance(m, kind)])
+            return kind(uid) if uid is not None else None
         if verb == "place" and len(args) >= 2:
             count = 1
             if args[-1].isdigit() and len(args) >= 3:
@@ -126,7 +127,8 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             return None
         verb, uid, p_uid, what, count, character, done = found.groups()
         if verb:
-            return {"pick": Pick, "build": Build, "recycle": Recycle}[verb](int(uid))
+            kinds: dict[str, type[Pick | Build | Recycle]] = {"pick": Pick, "build": Build, "recycle": Recycle}
+            return kinds[verb](int(uid))
         if p_uid:
             return Place(int(p_uid), what, int(count))
         if character:
