@@ -4,6 +4,7 @@ names, medals, escaping) on top, so both say the same things."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,12 +14,41 @@ from games.core import Event, Game, GameError, Outcome, visible_events
 from .errors import SERVICE_CATALOG
 from .tables import SeatRow
 
+#: Longest name shown (Discord's own limit for display names).
+NAME_LIMIT = 32
+#: Combining marks kept after one character ("zalgo" text stacks dozens).
+MARKS_PER_CHARACTER = 2
+
+
+def plain_name(name: str) -> str:
+    """A player's name made safe to show anywhere: no invisible or direction-changing characters
+    (zero-width, bidi overrides), at most two combining marks per letter, blanks collapsed, at
+    most :data:`NAME_LIMIT` characters ("…" when cut), never empty. Adapters escape it for their
+    own markup on top (Discord: markdown and mentions)."""
+    out: list[str] = []
+    marks = 0
+    for char in name:
+        category = unicodedata.category(char)
+        if category in {"Cf", "Cc", "Cs", "Co", "Zl", "Zp"}:
+            continue
+        if category.startswith("M"):
+            marks += 1
+            if marks > MARKS_PER_CHARACTER or not out:
+                continue
+        else:
+            marks = 0
+        out.append(char)
+    text = " ".join("".join(out).split())
+    if len(text) > NAME_LIMIT:
+        text = text[: NAME_LIMIT - 1] + "…"
+    return text or "?"
+
 
 def seat_names(seats: Sequence[SeatRow]) -> list[str]:
-    """Display names by seat number (what images and summaries call the players)."""
+    """Display names by seat number (what images and summaries call the players), made plain."""
     out = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
     for seat in seats:
-        out[seat.seat] = seat.name
+        out[seat.seat] = plain_name(seat.name)
     return out
 
 

@@ -31,6 +31,7 @@ from .present import (
     clip_lines,
     event_lines,
     newest_lines,
+    pings,
     public_lang,
     ranking_lines,
     seat_names,
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabula.discord")
 
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 QUIET = discord.AllowedMentions.none()
 MAX_PUBLIC_BUTTONS = 20
 MAX_PANEL_BUTTONS = 5
@@ -327,10 +327,10 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if image:
         files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
+    content = status_text(lines, earlier, tail, lang)
     try:
-        message = await channel.send(status_text(lines, earlier, tail, lang), files=files,
-                                     view=view or discord.utils.MISSING,
-                                     allowed_mentions=MENTIONS if new_step else QUIET)
+        message = await channel.send(content, files=files, view=view or discord.utils.MISSING,
+                                     allowed_mentions=pings(tail) if new_step else QUIET)
     except discord.HTTPException:
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)

@@ -3,6 +3,7 @@ all kept inside Discord's limits (2,000 characters of content, 25 choices, 100-c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -78,16 +79,30 @@ def game_name(game_id: str, lang: str) -> str:
         return game_id
 
 
+def safe(name: str) -> str:
+    """A person's name as message text, made inert once, here: plain (no invisible or
+    direction-changing characters, no zalgo, at most 32 characters) with markdown and mentions
+    escaped, so a name can neither ping anyone nor post a link."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(words.plain_name(name)))
+
+
+def pings(text: str) -> discord.AllowedMentions:
+    """Allow exactly the user mentions the bot itself wrote into ``text`` (``<@id>``; names are
+    escaped by :func:`safe`, so no user text can add one), never roles or everyone."""
+    users = [discord.Object(int(found)) for found in dict.fromkeys(re.findall(r"<@!?(\d{15,21})>", text))]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
 def describe_event(game: Game[Any, Any], event: Event, lang: str, names: Sequence[str]) -> str:
     """One event as a sentence, with seats shown as (bold) player names."""
-    shown = [f"**{discord.utils.escape_markdown(name)}**" for name in names]
+    shown = [f"**{safe(name)}**" for name in names]
     return str(game.describe(event, lang, shown))
 
 
 def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,
                 names: Sequence[str]) -> list[str]:
     """What ``viewer`` (``None``: everyone) may read about ``events``."""
-    shown = [f"**{discord.utils.escape_markdown(name)}**" for name in names]
+    shown = [f"**{safe(name)}**" for name in names]
     return words.event_lines(game, events, viewer, lang, shown)
 
 
@@ -99,7 +114,7 @@ def result_lines(result: MoveResult, viewer: int | None, lang: str) -> list[str]
 
 def mention(seat: SeatRow) -> str:
     """``<@user>`` for a person, the plain name for a bot seat."""
-    return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else seat.name
+    return f"<@{seat.user_id}>" if seat.user_id and not seat.is_bot else safe(seat.name)
 
 
 def who(seats: Sequence[SeatRow], numbers: Iterable[int], *, ping: set[int] | None = None,
@@ -115,7 +130,7 @@ def who(seats: Sequence[SeatRow], numbers: Iterable[int], *, ping: set[int] | No
         elif (ping is None or n in ping) and not seat.away:
             shown = mention(seat)
         else:
-            shown = seat.name + (" 🏖" if seat.away else "")
+            shown = safe(seat.name) + (" 🏖" if seat.away else "")
         label = (acting or {}).get(n)
         parts.append(f"{label} ({shown})" if label else shown)
     return ", ".join(parts)
@@ -135,7 +150,7 @@ def ranking_lines(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], 
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     for place in words.standings(game, outcome, names, lang):
         lines.append(t("bot.result.line", lang, medal=medals.get(place.rank, "▫️"), rank=place.rank,
-                       name=place.name, score=place.score))
+                       name=safe(place.name), score=place.score))
     lines += ["_" + line + "_" for line in words.reasons(game, outcome, names, lang)]
     return lines
 
@@ -154,7 +169,8 @@ def lobby_embed(table: TableRow, seats: Sequence[SeatRow], lang: str) -> discord
         if seat is None:
             lines.append(f"{n + 1}. —")
         else:
-            lines.append(f"{n + 1}. " + ("🤖 " + seat.name if seat.is_bot else f"{seat.name} (<@{seat.user_id}>)"))
+            lines.append(f"{n + 1}. " + ("🤖 " + safe(seat.name) if seat.is_bot else
+                                         f"{safe(seat.name)} (<@{seat.user_id}>)"))
     embed = discord.Embed(title=clip(t("bot.lobby.title", lang, game=game_name(table.game_id, lang), table=table.id),
                                      256),
                           description=clip("\n".join(lines), 4000),

@@ -14,10 +14,10 @@ from discord.ext import commands, tasks
 
 from service import TableRow
 
-from ..boards import MENTIONS, publish
+from ..boards import publish
 from ..i18n import t
 from ..interactions import acknowledge_privately
-from ..present import clip, public_lang, who
+from ..present import clip, pings, public_lang, safe, who
 from ..runtime import Runtime
 
 if TYPE_CHECKING:
@@ -125,8 +125,8 @@ class Admin(commands.Cog):
         if row.channel_id:
             key = "bot.away.on" if away else "bot.away.off"
             await rt.bot.get_partial_messageable(int(row.channel_id)).send(
-                t(key, public_lang(row), name=discord.utils.escape_markdown(interaction.user.display_name)),
-                allowed_mentions=MENTIONS)
+                t(key, public_lang(row), name=safe(interaction.user.display_name)),
+                allowed_mentions=discord.AllowedMentions.none())
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
 
     # ---- the clock -----------------------------------------------------------------------------------
@@ -150,8 +150,8 @@ class Admin(commands.Cog):
             if not present or not loaded.table.channel_id:
                 return
             lang = public_lang(loaded.table)
-            await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(
-                clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id)), allowed_mentions=MENTIONS)
+            text = clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id))
+            await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(text, allowed_mentions=pings(text))
 
     async def enforce(self, table_id: int, now: datetime) -> None:
         """The deadline passed: the service applies the table's policy to every late seat."""

@@ -14,11 +14,11 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 
-from ..boards import MENTIONS, make_view, post_board, public_items, public_moves
+from ..boards import QUIET, make_view, post_board, public_items, public_moves
 from ..errors import BotError
 from ..i18n import t
 from ..interactions import acknowledge_privately, runtime_of
-from ..present import clip, clip_lines, describe_event, public_lang, seat_names
+from ..present import clip, clip_lines, describe_event, public_lang, safe, seat_names
 from .tables import game_autocomplete
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
     for entry in rt.service.history(table_id, user):
         seen = [describe_event(loaded.game, e, lang, names) for e in entry.events]
         own = f" `{entry.notation}`" if entry.notation is not None else ""
-        out.append(f"`{entry.seq:>4}` **{discord.utils.escape_markdown(names[entry.seat])}**{own}: "
+        out.append(f"`{entry.seq:>4}` **{safe(names[entry.seat])}**{own}: "
                    + ("; ".join(seen) or "…"))
     return out
 
@@ -69,7 +69,7 @@ class Info(commands.Cog):
                 moves = await rt.call(public_moves, loaded, table_lang)
                 view = make_view(public_items(loaded, table_lang, moves))
             channel = rt.bot.get_partial_messageable(int(row.channel_id or interaction.channel_id or 0))
-            await channel.send(view=view or discord.utils.MISSING, allowed_mentions=MENTIONS, **kwargs)
+            await channel.send(view=view or discord.utils.MISSING, allowed_mentions=QUIET, **kwargs)
             await interaction.followup.send(t("bot.board.shared", lang), ephemeral=True)
         else:
             await interaction.followup.send(ephemeral=True, **await post_board(rt, loaded, lang))

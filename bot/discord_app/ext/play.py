@@ -13,12 +13,12 @@ from discord.ext import commands
 from games.core import StaleVersion
 from service import MoveResult
 
-from ..boards import MENTIONS, build_panel, panel_message, publish
+from ..boards import build_panel, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError, describe, log, report
 from ..i18n import interaction_lang, t
 from ..interactions import runtime_of
-from ..present import clip, clip_lines, event_lines, public_lang, seat_names, who
+from ..present import clip, clip_lines, event_lines, pings, public_lang, seat_names, who
 from ..runtime import Runtime, Seated
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ async def ask_consent(rt: Runtime, seated: Seated, others: list[str], version: i
     text = t("bot.undo.request", lang, name=interaction.user.mention, others=", ".join(f"<@{u}>" for u in others))
     if table.channel_id:
         await rt.bot.get_partial_messageable(int(table.channel_id)).send(clip(text), view=view,
-                                                                          allowed_mentions=MENTIONS)
+                                                                          allowed_mentions=pings(text))
 
 
 async def consent_click(interaction: discord.Interaction[Any], click: Click) -> None:
@@ -206,7 +206,8 @@ async def consent_click(interaction: discord.Interaction[Any], click: Click) -> 
         if answer.denied:
             if row.channel_id:
                 await rt.bot.get_partial_messageable(int(row.channel_id)).send(
-                    t("bot.undo.denied", public_lang(row), name=interaction.user.mention), allowed_mentions=MENTIONS)
+                    t("bot.undo.denied", public_lang(row), name=interaction.user.mention),
+                    allowed_mentions=discord.AllowedMentions.none())
         elif answer.result is None:
             await interaction.followup.send(t("bot.undo.waiting", seated.lang,
                                               who=who(seated.loaded.seats, answer.waiting, ping=set())),

@@ -12,13 +12,13 @@ from discord.ext import commands
 from games.registry import all_games, get_game
 from service import MoveResult
 
-from ..boards import MENTIONS, publish
+from ..boards import publish
 from ..components import Click, on_action
 from ..errors import BotError
 from ..i18n import guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import LOBBY_NOTE, open_table_channel, parse_options, refresh_lobby
-from ..present import clip, game_name, lobby_embed, public_lang, who
+from ..present import clip, game_name, lobby_embed, pings, public_lang, safe, who
 
 if TYPE_CHECKING:
     from ..client import TabulaBot
@@ -62,7 +62,7 @@ async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
 async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
     """A short public line in the table's channel."""
     if channel_id:
-        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=MENTIONS)
+        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=pings(text))
 
 
 class Tables(commands.Cog):
@@ -105,9 +105,9 @@ class Tables(commands.Cog):
         channel_id = str(getattr(channel, "id", ""))
         await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
         await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
-        await channel.send(clip(t("bot.table.welcome", public_lang(row), table=row.id,
-                                  game=title.meta.name(public_lang(row)), creator=interaction.user.mention)),
-                           allowed_mentions=MENTIONS)
+        welcome = clip(t("bot.table.welcome", public_lang(row), table=row.id, game=title.meta.name(public_lang(row)),
+                         creator=interaction.user.mention))
+        await channel.send(welcome, allowed_mentions=pings(welcome))
         await interaction.followup.send(t("bot.table.opened", lang, table=row.id, game=title.meta.name(lang),
                                           channel=f"<#{channel_id}>"), ephemeral=True)
 
@@ -145,7 +145,7 @@ class Tables(commands.Cog):
             row = await rt.call(rt.service.table, table_id)
             if action == "join":
                 seat = await rt.call(rt.service.join, table_id, user, interaction.user.display_name)
-                done = t("table.joined", lang, name=seat.name, seat=seat.seat + 1)
+                done = t("table.joined", lang, name=safe(seat.name), seat=seat.seat + 1)
             elif action == "leave":
                 await rt.call(rt.service.leave, table_id, user)
                 done = t("table.left", lang, name=interaction.user.display_name)
@@ -247,7 +247,7 @@ class Tables(commands.Cog):
                 await publish(rt, result, None)
             if row.status == "lobby":
                 await refresh_lobby(rt, table_id)
-        await interaction.followup.send(t("table.substituted", lang, name=name, seat=seat), ephemeral=True)
+        await interaction.followup.send(t("table.substituted", lang, name=safe(name), seat=seat), ephemeral=True)
 
 
 # ---- lobby buttons ----------------------------------------------------------------------------------

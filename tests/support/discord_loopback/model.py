@@ -349,6 +349,8 @@ class Message:
     revisions: list[MessageRevision] = field(default_factory=list)
     reactions: dict[str, set[int]] = field(default_factory=dict)
     pinned: bool = False
+    #: Users Discord notified when the message was created (see ``server.pinged_users``).
+    pinged: set[int] = field(default_factory=set)
 
     @property
     def created_at(self) -> _dt.datetime:

@@ -67,6 +67,18 @@ class RequestRecord(NamedTuple):
     status: int
 
 
+def pinged_users(content: str, allowed: Mapping[str, Any] | None) -> set[int]:
+    """Who Discord notifies for a new message: the users mentioned in ``content`` that
+    ``allowed_mentions`` lets through (absent: all of them; ``parse`` with ``users``: all; a
+    ``users`` list: only those; otherwise none). Edits never notify (Discord pings on create)."""
+    mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", content)}
+    if allowed is None:
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    return mentioned & {int(u) for u in allowed.get("users") or []}
+
+
 class LoopbackDiscord:
     """A fake Discord (REST under ``/api/v10`` + gateway at ``/gateway``) on 127.0.0.1.
 
@@ -827,6 +839,7 @@ class LoopbackDiscord:
                 message.interaction_metadata["interacted_message_id"] = str(interaction.source_message_id)
         if not message.loading:
             self._validate_message(message)
+        message.pinged = pinged_users(message.content, body.get("allowed_mentions"))
         self.messages[message.id] = message
         self.channel_messages.setdefault(channel.id, []).append(message.id)
         if visible_to is None:
