@@ -81,6 +81,11 @@ class Loaded:
     game: Game[Any, Any]
     state: Any
     last_seq: int
+    #: Where the state was rebuilt from: the snapshot's seq (0: setup) and bytes (``None``: setup),
+    #: and the log rows replayed after it (undo reuses them instead of reading the whole log).
+    base_seq: int = 0
+    base_state: bytes | None = field(default=None, repr=False)
+    tail: list[ActionRow] = field(default_factory=list, repr=False)
 
     def seat_of(self, user_id: str) -> list[int]:
         return [s.seat for s in self.seats if s.user_id == user_id and not s.is_bot]
@@ -326,16 +331,12 @@ class TableService:
         mine = set(loaded.seat_of(user_id))
         if not mine:
             raise NotSeated()
-        rows = effective_actions(self.repo.actions(table_id))  # reading rows is cheap; replaying is not
-        humans = [r for r in rows if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
-        if not humans or humans[-1].seat not in mine:
-            raise CannotUndo()
-        target = humans[-1]
-        # From the newest usable snapshot before the target, not from setup (the log may be long).
-        snapshot = self.repo.snapshot_before(table_id, target.seq)
         game = loaded.game
-        base = snapshot.seq if snapshot is not None else 0
-        state = game.loads(snapshot.state) if snapshot is not None else \
+        target, rows, base, saved = self._undo_target(loaded)
+        if target is None or target.seat not in mine:
+            raise CannotUndo()
+        # From the newest usable snapshot before the target, not from setup (the log may be long).
+        state = game.loads(saved) if saved is not None else \
             game.setup(len(loaded.seats), loaded.table.options, loaded.table.seed)
         state = self._replay_rows(game, state, [r for r in rows if base < r.seq < target.seq])
         if not approved:
@@ -346,12 +347,13 @@ class TableService:
                 if game.irreversible(events):
                     raise CannotUndo()
         seq = loaded.last_seq + 1
-        self.repo.commit_actions(
+        committed = self.repo.commit_actions(
             table_id, loaded.table.version,
             [NewAction(notation=f"undo {target.seq}", seat=target.seat, kind="undo", voids=target.seq,
                        user_id=user_id)],
             snapshot=(seq, loaded.game.dumps(state)), status=None)
-        fresh = self.load(table_id)
+        loaded.table.version = committed.version
+        fresh = Loaded(loaded.table, loaded.seats, game, state, seq, seq, None, [])
         assert target.seat is not None  # a move row always has its seat
         event = Event("undone", {"seat": target.seat})
         result = MoveResult(table_id, fresh.table.version, [Step(seq, target.seat, f"undo {target.seq}",
@@ -369,9 +371,26 @@ class TableService:
 
     def last_move_is_theirs(self, loaded: Loaded, user_id: str) -> bool:
         """Whether the newest move of a person (bots' moves do not count) is ``user_id``'s."""
+        target = self._undo_target(loaded)[0]
+        return target is not None and target.seat in set(loaded.seat_of(user_id))
+
+    def _undo_target(self, loaded: Loaded) -> tuple[ActionRow | None, list[ActionRow], int, bytes | None]:
+        """The newest move of a person, with the rows around it and the snapshot (seq, bytes) to
+        rebuild the state before it from. Usually it is among the rows replayed since the load's
+        snapshot; only otherwise is the whole log read (rows are cheap to read, not to replay)."""
+        def newest(rows: list[ActionRow]) -> ActionRow | None:
+            humans = [r for r in rows if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
+            return humans[-1] if humans else None
+
+        target = newest(loaded.tail)
+        if target is not None:
+            return target, loaded.tail, loaded.base_seq, loaded.base_state
         rows = effective_actions(self.repo.actions(loaded.table.id))
-        humans = [r for r in rows if r.kind == "move" and r.seat is not None and r.seat not in loaded.bot_seats]
-        return bool(humans) and humans[-1].seat in set(loaded.seat_of(user_id))
+        target = newest(rows)
+        if target is None:
+            return None, rows, 0, None
+        snapshot = self.repo.snapshot_before(loaded.table.id, target.seq)
+        return target, rows, snapshot.seq if snapshot is not None else 0, snapshot.state if snapshot else None
 
     # ---- settings and bookkeeping --------------------------------------------------------------
     def configure(self, table_id: int, by_user: str, *, manager: bool = False, **changes: Any) -> dict[str, Any]:
@@ -486,10 +505,12 @@ class TableService:
             base_seq = 0
         else:
             state, base_seq = game.loads(snapshot.state), snapshot.seq
+        tail = [r for r in effective_actions(rows) if r.seq > base_seq]
         if state is not None:
-            state = self._replay_rows(game, state, [r for r in effective_actions(rows) if r.seq > base_seq])
+            state = self._replay_rows(game, state, tail)
         last = rows[-1].seq if rows else base_seq
-        return Loaded(table, seats, game, state, max(last, base_seq))
+        return Loaded(table, seats, game, state, max(last, base_seq), base_seq,
+                      snapshot.state if snapshot is not None else None, tail)
 
     def view(self, table_id: int, user_id: str | None, seat: int | None = None) -> tuple[Loaded, Any]:
         """The view of the user's seat (a spectator's view if they are not seated)."""

@@ -63,7 +63,7 @@ def keeps_nothing_secret(game: Game[Any, Any], state: Any, seat: int) -> bool:
     try:
         return bool(_plain(game.view(state, seat)) == _plain(game.view(state, None)))
     except Exception:  # an odd view is a reason for caution, not for failing the post
-        log.warning("could not compare views of %s", game.meta.id, exc_info=True)
+        log.exception("could not compare views of %s", game.meta.id)
         return False
 
 
@@ -156,7 +156,7 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
     try:
         lines = list(game.summarize(view, lang))
     except Exception:
-        log.warning("summarize failed for %s", game.meta.id, exc_info=True)
+        log.exception("summarize failed for %s", game.meta.id)
         lines = []
     return Panel(table.id, table.version, seat, heading, lines, moves[:25], view, names, game.meta.id,
                  more=max(0, len(moves) - 25), path=tuple(path), menu=menu, page=page)
