@@ -3,9 +3,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+COV_DATA = .coverage-data
+COV_PACKAGES = bot service games render storage
+PYTEST_ARGS ?=
 SHELL   = /bin/bash
 
-.PHONY: run test lint bench fonts setup clean
+.PHONY: run test coverage lint bench fonts setup clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,10 +33,29 @@ fonts:
 run: setup
 	$(BIN)/tabula run
 
-## Lint, then the whole test suite (PostgreSQL tests run when TABULA_TEST_DATABASE_URL is set).
+## Lint, type-check, then the whole test suite (PostgreSQL tests run against TABULA_TEST_DATABASE_URL
+## or a local server on the default port) and a summary of the coverage of the bot processes the
+## e2e tests run (see [tool.coverage] in pyproject.toml; the test process itself is not traced, so
+## the suite keeps its speed). The exit status is pytest's: coverage is reported, not enforced.
+## A part of the suite: make test PYTEST_ARGS="tests/e2e -x".
 test: setup
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/mypy
+	@rm -rf $(COV_DATA)
+	@status=0; TABULA_BOT_COVERAGE=$(CURDIR)/pyproject.toml $(BIN)/python -m pytest -q $(PYTEST_ARGS) || status=$$?; \
+	  $(MAKE) --no-print-directory coverage || echo "(no coverage summary)"; \
+	  exit $$status
+
+## Merge the data files of the last `make test` (one per bot process) and summarise them.
+## Per file: .venv/bin/coverage report (or html, then open htmlcov/index.html).
+coverage:
+	@if compgen -G '$(COV_DATA)/coverage.*' >/dev/null; then $(BIN)/python -m coverage combine -q; fi
+	@echo "Coverage of the bot processes under e2e (statements, missed, covered):"
+	@for pkg in $(COV_PACKAGES); do \
+	  $(BIN)/python -m coverage report --include="$$pkg/*" | \
+	    awk -v pkg="$$pkg/" '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", pkg, $$2, $$3, $$4 }'; \
+	done
+	@$(BIN)/python -m coverage report | awk '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", "total", $$2, $$3, $$4 }'
 
 lint: setup
 	$(BIN)/ruff check .
@@ -42,4 +64,4 @@ bench: setup
 	$(BIN)/tabula bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info $(COV_DATA) htmlcov

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import TYPE_CHECKING
 
 from .config import BotConfig
+
+if TYPE_CHECKING:
+    from .client import TabulaBot
 
 __all__ = ["BotConfig", "build_bot", "run_bot"]
 
 
-def build_bot(config: BotConfig | None = None):  # type: ignore[no-untyped-def]
+def build_bot(config: BotConfig | None = None) -> TabulaBot:
     """A ready-to-start :class:`~bot.discord_app.client.TabulaBot` on the configured database."""
     from service import TableService
 

@@ -12,7 +12,7 @@ from .runtime import Runtime
 
 def runtime_of(interaction: discord.Interaction[Any]) -> Runtime:
     """The bot's shared runtime (service, renderer pool, settings)."""
-    return interaction.client.runtime  # type: ignore[attr-defined, no-any-return]
+    return interaction.client.runtime
 
 
 async def acknowledge_privately(interaction: discord.Interaction[Any]) -> str:

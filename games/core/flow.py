@@ -353,7 +353,7 @@ def trigger_steps(resolve: Resolver, move: type[First] = First) -> dict[type, St
 # ---- the flow ------------------------------------------------------------------------------------
 
 def _stack(state: Any) -> Sequence[Any]:
-    return state.stack  # type: ignore[no-any-return]
+    return state.stack
 
 
 class Flow(Generic[S]):

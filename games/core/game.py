@@ -239,7 +239,7 @@ class Game(ABC, Generic[S, M]):
             types = self.move_types
             decoder = msgspec.json.Decoder(Union[types] if len(types) > 1 else types[0])  # noqa: UP007
             _DECODERS[type(self)] = decoder
-        return decoder.decode(data)  # type: ignore[no-any-return]
+        return decoder.decode(data)
 
     def replay(self, state: S, seat: int, move: M, events: list[Event] | None = None) -> S:
         """Play a stored move on ``state`` in place and return it: the trusted path for loading,

@@ -1,9 +1,17 @@
 """Fixtures: a loopback Discord, the real Tabula bot as a separate process, players, and a
-read-only view of the bot's database for checking what the bot did."""
+read-only view of the bot's database for checking what the bot did.
+
+A test fails when the bot's output shows a failure, even one the adapter survived (an empty panel
+instead of a crashed ``summarize``, a missing image instead of a crashed renderer): any ERROR or
+CRITICAL log record, any traceback, and the adapter's "summarize failed" / "could not draw" lines.
+A test that provokes such a failure on purpose says which records it expects with
+``@pytest.mark.bot_errors(regex, ...)``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import re
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -57,18 +65,69 @@ async def server() -> AsyncIterator[LoopbackDiscord]:
         assert not srv.error_responses, f"Discord refused requests of the bot: {srv.error_responses[:5]}"
 
 
-@pytest.fixture
-def bot_may_log_errors() -> bool:
-    """Whether the bot may log an unexpected error (only the test that provokes one says yes)."""
-    return False
+#: The start of a log record of the bot (``%(asctime)s %(levelname)-7s %(name)s: %(message)s``; the
+#: time is optional, for other formats), or of a run of the bot (the launcher's ``===== start`` line).
+RECORD_START = re.compile(
+    r"^(?:\d{4}-\d\d-\d\d[ T][\d:.,]+ )?(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\b[ :]|^===== start #")
+FAILURE_LEVELS = frozenset({"ERROR", "CRITICAL"})
+#: Signs of a failure at any level: a traceback, and what the adapter logs when it survives a broken
+#: ``summarize`` or renderer.
+FAILURE_TEXTS = ("Traceback", "summarize failed", "could not draw")
+
+
+def log_records(output: str) -> list[str]:
+    """The bot's output cut into records: a log line with the lines that follow it (a traceback)."""
+    records: list[str] = []
+    for line in output.splitlines():
+        if not records or RECORD_START.match(line):
+            records.append(line)
+        else:
+            records[-1] += "\n" + line
+    return records
+
+
+def failure_records(output: str) -> list[str]:
+    """The records of ``output`` that show a failure."""
+    failures = []
+    for record in log_records(output):
+        start = RECORD_START.match(record)
+        if (start is not None and start["level"] in FAILURE_LEVELS) or any(t in record for t in FAILURE_TEXTS):
+            failures.append(record)
+    return failures
+
+
+def check_bot_output(output: str, expected: Sequence[str] = ()) -> None:
+    """Fail if ``output`` shows a failure that matches none of the ``expected`` regexes, or if an
+    expected failure never happened."""
+    failures = failure_records(output)
+    unexpected = [r for r in failures if not any(re.search(e, r) for e in expected)]
+    missing = [e for e in expected if not any(re.search(e, r) for r in failures)]
+    problems = [f"unexpected:\n{r}" for r in unexpected] + [f"expected, never logged: {e!r}" for e in missing]
+    if problems:
+        raise AssertionError("the bot's output shows failures (all of it is in the captured stdout):\n\n"
+                             + "\n\n".join(p[:4000] for p in problems[:10]))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "bot_errors(*regexes): the failures the bot is expected to log in this test (e2e); "
+                   "each regex must match one, and every failure must match a regex")
 
 
 @pytest.fixture
-async def tabula(server: LoopbackDiscord, bot_env: dict[str, str],
-                 bot_may_log_errors: bool) -> AsyncIterator[BotProcess]:
-    """The real bot (``python -m bot.discord_app``), connected, with its commands synced."""
-    env = {**bot_env, "TABULA_DISCORD_GUILD": str(server.guild.id)}
-    proc = BotProcess.module(BOT_MODULE, server, env=env, name="tabula")
+def bot_errors(request: pytest.FixtureRequest) -> tuple[str, ...]:
+    """The failures (regexes) this test expects in the bot's output; see the ``bot_errors`` marker."""
+    return tuple(e for mark in request.node.iter_markers("bot_errors") for e in mark.args)
+
+
+@asynccontextmanager
+async def running_tabula(server: LoopbackDiscord, env: Mapping[str, str],
+                         expected_errors: Sequence[str] = ()) -> AsyncIterator[BotProcess]:
+    """The real bot (``python -m bot.discord_app``), connected, with its commands synced. On the way
+    out it is stopped and its output printed; then, unless the block raised, :func:`check_bot_output`
+    fails on any failure in that output that ``expected_errors`` does not name."""
+    proc = BotProcess.module(BOT_MODULE, server, env={**env, "TABULA_DISCORD_GUILD": str(server.guild.id)},
+                             name="tabula")
     await proc.start()
     try:
         await server.wait_for_connection(timeout=30)
@@ -79,8 +138,16 @@ async def tabula(server: LoopbackDiscord, bot_env: dict[str, str],
         output = proc.output()
         print(output[-20000:])  # shown by pytest when the test fails
         proc.close()
-        if not bot_may_log_errors:
-            assert "unexpected error" not in output, "the bot logged an unexpected error (see its output above)"
+    check_bot_output(output, expected_errors)
+
+
+@pytest.fixture
+async def tabula(server: LoopbackDiscord, bot_env: dict[str, str],
+                 bot_errors: tuple[str, ...]) -> AsyncIterator[BotProcess]:
+    """The real bot, connected, with its commands synced (see :func:`running_tabula`); the test
+    fails if the bot logged a failure it does not expect."""
+    async with running_tabula(server, bot_env, bot_errors) as proc:
+        yield proc
 
 
 @pytest.fixture

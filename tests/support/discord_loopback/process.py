@@ -19,8 +19,43 @@ PROJECT_ROOT = Path(__file__).resolve().parents[3]
 """The repository root (``/work/main``); the default working directory of bot processes."""
 
 
+#: Set (to a coverage configuration file) by ``make test``: every bot process the tests start
+#: measures itself with coverage.py, while the test process itself runs at full speed.
+BOT_COVERAGE_ENV = "TABULA_BOT_COVERAGE"
+
+
+def measure_coverage(env: dict[str, str]) -> None:
+    """Make the bot process whose environment is ``env`` measure itself with coverage.py (its data
+    goes to a parallel data file, merged by ``coverage combine``) when ``$TABULA_BOT_COVERAGE``
+    names a configuration (``make test`` sets it), or when this process is itself measured.
+
+    coverage.py (7.10 and later) installs ``a1_coverage.pth``, which starts measuring any Python process
+    whose environment names a configuration: ``COVERAGE_PROCESS_CONFIG`` (set by ``[run] patch =
+    ["subprocess"]``, as under ``make test``) or ``COVERAGE_PROCESS_START`` (a configuration file). If
+    neither is inherited although coverage runs here (``coverage run`` without that patch, a plugin, the
+    API), this names the configuration file of the running measurement. A bot stopped with SIGTERM saves
+    its data (``[run] sigterm = true``); one killed with SIGKILL loses that run's data.
+    """
+    if env.get("COVERAGE_PROCESS_CONFIG") or env.get("COVERAGE_PROCESS_START"):
+        return
+    wanted = os.environ.get(BOT_COVERAGE_ENV)
+    if wanted:
+        env["COVERAGE_PROCESS_START"] = str(Path(wanted).resolve())
+        return
+    if "coverage" not in sys.modules:
+        return
+    from coverage import Coverage
+
+    current = Coverage.current()
+    if current is None:
+        return
+    config_file = current.config.config_file or PROJECT_ROOT / "pyproject.toml"
+    env["COVERAGE_PROCESS_START"] = str(Path(config_file).resolve())
+
+
 class BotProcess:
-    """A bot subprocess; output (stdout+stderr) goes to a temporary log file.
+    """A bot subprocess; output (stdout+stderr) goes to a temporary log file. When the tests run
+    under coverage.py, a Python bot is measured too (see :func:`measure_coverage`).
 
     ``crashed`` becomes true when the process exits without :meth:`kill`/:meth:`stop` being
     called; a server that ``watch_process``-es it then fails waits immediately.
@@ -99,6 +134,7 @@ class BotProcess:
         env.setdefault("PYTHONUNBUFFERED", "1")
         pythonpath = env.get("PYTHONPATH")
         env["PYTHONPATH"] = str(PROJECT_ROOT) + (os.pathsep + pythonpath if pythonpath else "")
+        measure_coverage(env)
         self.starts += 1
         self._log.write(f"\n===== start #{self.starts}: {' '.join(self.argv)}\n".encode())
         self._log.flush()
