@@ -25,6 +25,7 @@ __all__ = [
     "GenericRenderer",
     "Renderer",
     "focus_image",
+    "move_animation",
     "recording",
     "register_renderer",
     "renderer_for",
@@ -48,6 +49,16 @@ class Renderer(Protocol):
     def result(self, outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
         """The final ranking with score breakdowns and tie-break notes."""
         ...
+
+
+def move_animation(renderer: Any, view: Any, events: Sequence[Any], lang: str,
+              names: Sequence[str] | None = None) -> tuple[bytes, str] | None:
+    """The optional animation of what a move did (Megarich's automatic battle, tick by tick): a
+    renderer offers it with an ``animation(view, events, lang, names)`` method returning
+    ``(data, extension)`` from :func:`render.animation.encode_animation` (APNG or GIF within
+    Discord's upload limit), or ``None`` when the move has nothing to animate."""
+    draw = getattr(renderer, "animation", None)
+    return draw(view, list(events), lang, names) if callable(draw) else None
 
 
 def focus_image(renderer: Any, view: Any, path: Sequence[str], lang: str,

@@ -74,3 +74,23 @@ def test_bad_input_is_refused() -> None:
         encode_animation(board_frames(2), 100, formats=("webp",))
     with pytest.raises(ValueError, match="cannot fit"):
         encode_animation(noise_frames(2, (64, 64)), 100, max_bytes=50)
+
+
+def test_the_renderer_protocol_has_a_place_for_an_animation() -> None:
+    """A renderer may animate what a move did; one without the method animates nothing."""
+    from render import GenericRenderer, move_animation
+
+    class Battle:
+        def animation(self, view: object, events: list[object], lang: str,
+                      names: object = None) -> tuple[bytes, str] | None:
+            if not events:
+                return None
+            frames = [Image.new("RGB", (64, 32), (40 * n, 0, 0)) for n in range(len(events))]
+            return encode_animation(frames, 100)
+
+    made = move_animation(Battle(), None, ["hit", "miss", "hit"], "en")
+    assert made is not None and made[1] in {"png", "gif"}
+    with Image.open(io.BytesIO(made[0])) as image:
+        assert getattr(image, "n_frames", 1) == 3
+    assert move_animation(Battle(), None, [], "en") is None
+    assert move_animation(GenericRenderer("x"), None, ["hit"], "en") is None
