@@ -304,8 +304,14 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         if record is not None:
             lines, dropped = newest_lines([*record.get("lines", []), *lines], CONTENT_LIMIT)
             earlier = int(record.get("earlier") or 0) + dropped
+            # The post shows the board as of its latest edit: a player who rolled sees where they
+            # landed, one who moved on into the next stage alone sees it (play experience, §2).
+            public = await rt.call(game.view, loaded.state, None)
+            image = await rt.images.board(game.meta.id, public, lang, names)
+            current = [discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png")] \
+                if image else None
             edited = await edit_status(channel, table.id, int(record["message"]),
-                                       content=status_text(lines, earlier, tail, lang), view=view)
+                                       content=status_text(lines, earlier, tail, lang), view=view, files=current)
             if edited is not None:
                 await remember_status(rt, table, edited, lines, earlier, to_act, last_stage(table, noted))
                 return edited
@@ -343,11 +349,14 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
 
 
 async def edit_status(channel: discord.abc.Messageable, table_id: int, message_id: int, *,
-                      content: str, view: discord.ui.View | None) -> discord.Message | None:
-    """Edit a step's status post (no pings; the buttons move to the table's new version);
-    ``None`` when Discord refuses (the post was deleted, its thread archived, ...)."""
+                      content: str, view: discord.ui.View | None,
+                      files: list[discord.File] | None = None) -> discord.Message | None:
+    """Edit a step's status post (no pings; the buttons move to the table's new version; ``files``
+    replace its image); ``None`` when Discord refuses (the post was deleted, its thread archived...)."""
     try:
         target = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        if files is not None:
+            return await target.edit(content=content, view=view, attachments=files, allowed_mentions=QUIET)
         return await target.edit(content=content, view=view, allowed_mentions=QUIET)
     except discord.HTTPException as error:
         log.info("could not edit status post %s of table %s (%s); posting a new one", message_id, table_id,
