@@ -89,8 +89,8 @@ class ConsoleTable:
             self.save_images(result.loaded, viewer)
             self.moves_since_frame = 0
 
-    def error(self, game: Any, error: GameError) -> None:
-        self.say("! " + words.refusal(error, self.lang, game))
+    def error(self, game: Any, error: GameError, names: list[str] | None = None) -> None:
+        self.say("! " + words.refusal(error, self.lang, game, names))
 
     def save_images(self, loaded: Any, viewer: int | None) -> None:
         if self.out is None:
@@ -209,7 +209,7 @@ class ConsoleTable:
                 result = self.service.set_order(self.table_id, LOCAL_USER, rest.removeprefix("off ").strip(), on=on,
                                                 seat=seat)
             except GameError as error:
-                self.error(game, error)
+                self.error(game, error, words.seat_names(loaded.seats))
                 return None
             self.say("  " + ORDER_SET.get(self.lang, ORDER_SET["en"])[on])
             if result is None:
@@ -226,7 +226,7 @@ class ConsoleTable:
             result = (self.service.undo(self.table_id, LOCAL_USER) if line in {"undo", "撤销"}
                       else self.service.act(self.table_id, LOCAL_USER, line, seat=seat))
         except GameError as error:
-            self.error(game, error)
+            self.error(game, error, words.seat_names(loaded.seats))
             return None
         self.tell(result, seat)
         return result.loaded

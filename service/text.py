@@ -91,8 +91,10 @@ def reasons(game: Game[Any, Any], outcome: Outcome, names: Sequence[str], lang: 
     return [game.text(key, params, lang, names) for key, params in outcome.reasons]
 
 
-def refusal(error: GameError, lang: str, game: Game[Any, Any] | None = None) -> str:
-    """A refusal in the reader's language: the title's own catalog first, then the service's."""
+def refusal(error: GameError, lang: str, game: Game[Any, Any] | None = None,
+            names: Sequence[str] | None = None) -> str:
+    """A refusal in the reader's language: the title's own catalog first, then the service's;
+    ``names`` (per seat) name the players it mentions."""
     if game is not None and not error.key.startswith("table.") and game.catalog.has(error.key):
-        return game.error_text(error, lang)
+        return game.error_text(error, lang, names)
     return SERVICE_CATALOG.text(error.key, error.params, lang)

@@ -46,11 +46,31 @@ def describe(interaction: discord.Interaction[Any]) -> str:
             f"interaction={interaction.id} what={what!r} table={interaction.extras.get('table')}")
 
 
+async def _names(interaction: discord.Interaction[Any]) -> list[str] | None:
+    """The players' names at the interaction's table (refusals name them: "waiting for Bob")."""
+    table = interaction.extras.get("table")
+    if table is None:
+        return None
+    try:
+        from .interactions import runtime_of
+        from .present import safe
+
+        rt = runtime_of(interaction)
+        seats = await rt.call(rt.service.seats, int(table))
+        names = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
+        for seat in seats:
+            names[seat.seat] = safe(seat.name)
+        return names
+    except Exception:  # a refusal is still worth sending without names
+        log.info("could not name the players of table %s", table, exc_info=True)
+        return None
+
+
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the person what went wrong (privately); log anything that is not a refusal."""
     lang = _lang(interaction)
     if isinstance(error, GameError):
-        text = error_text(error, lang, interaction.extras.get("game"))
+        text = error_text(error, lang, interaction.extras.get("game"), await _names(interaction))
         log.info("refused (%s): %s", error.key, describe(interaction))
     else:
         log.error("unexpected error: %s", describe(interaction), exc_info=error)

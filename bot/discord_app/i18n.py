@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,11 @@ def t(key: str, lang: str, /, **params: Any) -> str:
     return BOT_CATALOG.text(key, params, lang)
 
 
-def error_text(error: GameError, lang: str, game: Any = None) -> str:
-    """A refusal in the reader's language: the title's own catalog first, then ours."""
+def error_text(error: GameError, lang: str, game: Any = None, names: Sequence[str] | None = None) -> str:
+    """A refusal in the reader's language: the title's own catalog first, then ours; ``names``
+    (per seat) name the players it mentions instead of "#2"."""
     if game is not None and not error.key.startswith(("table.", "bot.")) and game.catalog.has(error.key):
-        return str(game.error_text(error, lang))
+        return str(game.error_text(error, lang, names))
     return BOT_CATALOG.text(error.key, error.params, lang)
 
 

@@ -477,7 +477,7 @@ class Flow(Generic[S]):
             if seat in step.actors(state, frame):
                 raise step.refuse(state, frame, seat, move)
         key = next((aside.out_of_turn for _, step in live for aside in step.asides), None)
-        raise NotYourTurn(key, waiting=", ".join(f"#{s + 1}" for s in sorted(self.to_act(state))))
+        raise NotYourTurn(key, waiting=sorted(self.to_act(state)))
 
     def settle(self, state: S, events: list[Event]) -> None:
         """The end-of-step, -phase and -game checks after a move: the title's ``checks``, a new

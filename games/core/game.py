@@ -92,6 +92,8 @@ class Game(ABC, Generic[S, M]):
     meta: ClassVar[GameMeta]
     state_type: ClassVar[type]
     catalog: ClassVar[Catalog] = CORE_CATALOG
+    #: Message parameters holding a seat number, shown as the player's name when names are known.
+    named_params: ClassVar[frozenset[str]] = frozenset({"seat", "player"})
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | None = None,
@@ -262,7 +264,7 @@ class Game(ABC, Generic[S, M]):
             raise GameOver()
         if seat not in self.may_act(state):
             acting = self.to_act(state)
-            raise NotYourTurn(waiting=", ".join(f"#{s + 1}" for s in sorted(acting)))
+            raise NotYourTurn(waiting=sorted(acting))
 
     def apply(self, state: S, seat: int, move: M | str) -> Applied[S]:
         """Validate and play ``move`` for ``seat`` on a copy of ``state``.
@@ -377,6 +379,8 @@ class Game(ABC, Generic[S, M]):
         """Hook: display text for an event/error parameter (card ids to names...)."""
         if name in {"seat", "player"} and isinstance(value, int):
             return f"#{value + 1}"
+        if name == "waiting" and isinstance(value, list | tuple):
+            return ", ".join(f"#{v + 1}" for v in value)
         if name == "hint" and isinstance(value, str):
             return self.catalog.text("hint.legal" if value else "hint.none", {"moves": value}, lang)
         return None
@@ -385,9 +389,11 @@ class Game(ABC, Generic[S, M]):
              names: Sequence[str] | None = None) -> str:
         """The message ``key`` in ``lang``; ``names`` (per seat) replace "#2" with a player's name."""
         def shown(name: str, value: Any, language: str) -> str | None:
-            if names is not None and name in {"seat", "player"} and isinstance(value, int) \
+            if names is not None and name in self.named_params and isinstance(value, int) \
                     and 0 <= value < len(names):
                 return names[value]
+            if names is not None and name == "waiting" and isinstance(value, list | tuple):
+                return ", ".join(names[v] if 0 <= v < len(names) else f"#{v + 1}" for v in value)
             return self.param_text(name, value, language)
 
         return self.catalog.text(key, params, lang, shown)
@@ -396,8 +402,9 @@ class Game(ABC, Generic[S, M]):
         """One line for an event, in ``lang``."""
         return self.text(f"event.{event.kind}", event.params, lang, names)
 
-    def error_text(self, error: GameError, lang: str) -> str:
-        return self.text(error.key, error.params, lang)
+    def error_text(self, error: GameError, lang: str, names: Sequence[str] | None = None) -> str:
+        """A refusal in ``lang``; ``names`` (per seat) name the players it mentions ("waiting for Bob")."""
+        return self.text(error.key, error.params, lang, names)
 
     def summarize(self, view: Any, lang: str) -> list[str]:
         """Hook: the view as a few lines of text (console, accessibility). Default: JSON."""

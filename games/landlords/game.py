@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +77,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
     meta = META
     state_type = LandlordsState
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+    #: Players' names also stand in for payees and holders ("to", "from").
+    named_params = NAMED
 
     # ---- setup ---------------------------------------------------------------------------
     def check_options(self, players: int, options: dict[str, Any]) -> None:
@@ -194,17 +195,6 @@ class LandlordsGame(Game[LandlordsState, Move]):
         return summary(self, view, lang)
 
     # ---- text ----------------------------------------------------------------------------
-    def text(self, key: str, params: Mapping[str, Any] | None, lang: str,
-             names: Sequence[str] | None = None) -> str:
-        """As the base, but players' names also stand in for payees and holders ("to", "from")."""
-        def shown(name: str, value: Any, language: str) -> str | None:
-            if names is not None and name in NAMED and isinstance(value, int) \
-                    and 0 <= value < len(names):
-                return names[value]
-            return self.param_text(name, value, language)
-
-        return self.catalog.text(key, params, lang, shown)
-
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
         if name in SEAT_PARAMS and isinstance(value, int):
             return f"#{value + 1}" if value >= 0 else self.text(f"payee.{payee(value)}", {}, lang)

@@ -379,7 +379,7 @@ def test_optional_moves_widen_may_act_only_and_out_of_turn_nothing_else_is_accep
     assert state.log == ["cheer 1"] and GAME.to_act(state) == {0}
     with pytest.raises(NotYourTurn) as refused:
         GAME.apply(state, 1, "end")
-    assert refused.value.key == "error.only_cheers" and refused.value.params == {"waiting": "#1"}
+    assert refused.value.key == "error.only_cheers" and refused.value.params == {"waiting": [0]}
 
 
 # ---- between moves --------------------------------------------------------------------------------

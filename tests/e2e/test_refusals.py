@@ -89,3 +89,12 @@ async def test_undo_own_move_and_with_consent(server: LoopbackDiscord, tabula: B
     loaded = await asyncio.to_thread(service.load, snap.id)
     assert loaded.state.points == [0, 0]
     await server.wait_for_message(snap.thread, lambda m: "took back" in m.text)
+
+
+async def test_refusals_name_players_not_seat_numbers(server: LoopbackDiscord, tabula: BotProcess,
+                                                      alice: FakeUser, bob: FakeUser) -> None:
+    """Play experience §3: "waiting for Alice", not "waiting for #1"."""
+    table = await started(server, alice, bob, "pebbles")
+    res = await done(await bob.slash("move", channel=table.thread, move="take 1"))
+    text = reply_text(res)
+    assert "等待 Alice" in text and "#1" not in text  # bob reads Chinese

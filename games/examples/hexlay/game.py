@@ -124,7 +124,7 @@ class HexlayGame(Game[HexlayState, Move]):
     # ---- applying ----------------------------------------------------------------------------------------
     def _apply(self, state: HexlayState, seat: int, move: Move, events: list[Event]) -> None:
         if state.end or seat != state.current:
-            raise NotYourTurn(waiting=", ".join(f"#{s + 1}" for s in sorted(self.to_act(state))))
+            raise NotYourTurn(waiting=sorted(self.to_act(state)))
         if isinstance(move, Pass):                           # rule 11
             state.passes += 1
             state.last = LastLay(seat)
