@@ -34,6 +34,7 @@ from .present import (
     pings,
     public_lang,
     ranking_lines,
+    safe,
     seat_names,
     status_text,
     table_heading,
@@ -238,6 +239,13 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     return {"content": clip(content), "attachments": files, "view": make_view(panel_items(panel, lang))}
 
 
+def asked_of(loaded: Loaded, seats: set[int], lang: str) -> str:
+    """What the seats that must act are asked (``Game.prompt``), when they are asked the same."""
+    names = [safe(n) for n in seat_names(loaded.seats)]
+    asked = {loaded.game.prompt(loaded.state, s, lang, names) for s in seats}
+    return asked.pop() or "" if len(asked) == 1 else ""
+
+
 # ---- public posts ---------------------------------------------------------------------------------
 def channel_of(rt: Runtime, channel_id: str | None) -> discord.abc.Messageable | None:
     if channel_id is None:
@@ -327,6 +335,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         fresh = to_act - (before or set())
         tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act,
                                                acting=acting_labels(loaded, to_act, lang)))
+        asked = asked_of(loaded, to_act, lang)
+        if asked:
+            tail += " — " + asked
     stage = game.stage(loaded.state)
     same_stage = bool(stage) and not result.finished and stage == last_stage(table, noted)
     image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)

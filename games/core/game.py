@@ -130,6 +130,11 @@ class Game(ABC, Generic[S, M]):
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
+    def prompt(self, state: S, seat: int, lang: str, names: Sequence[str] | None = None) -> str | None:
+        """Hook: what is asked of ``seat`` now, as a short phrase in ``lang`` ("challenge Alice's tax
+        declaration or let it stand"); adapters say it after the mention. ``None``: nothing to add."""
+        return None
+
     def acting_label(self, state: S, seat: int, lang: str) -> str | None:
         """Hook: the entity ``seat`` acts for now, for status lines and prompts ("Rio Grande" when
         a railroad is run by its president); ``None`` when a seat acts for itself."""

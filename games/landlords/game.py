@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,26 @@ class LandlordsGame(Game[LandlordsState, Move]):
 
     def outcome(self, state: LandlordsState) -> Outcome | None:
         return outcome.outcome(state)
+
+    def prompt(self, state: LandlordsState, seat: int, lang: str,
+               names: Sequence[str] | None = None) -> str | None:
+        """What the top step asks of ``seat`` (a step's frame tag names its prompt)."""
+        if state.end is not None or not state.stack or seat not in self.to_act(state):
+            return None
+        top = state.stack[-1]
+        tag = str(type(top).__struct_config__.tag)
+        params = {name: getattr(top, name) for name in top.__struct_fields__
+                  if name in {"space", "declarer", "proposer", "debtor", "amount", "item", "minimum"}}
+        if "item" in params:
+            params["card"] = params.pop("item")
+        if "declarer" in params:
+            params["player"] = params.pop("declarer")
+        if "proposer" in params:
+            params["player"] = params.pop("proposer")
+        if "debtor" in params:
+            params["player"] = params.pop("debtor")
+        key = f"prompt.{tag}"
+        return self.text(key, params, lang, names) if self.catalog.has(key) else None
 
     def force_end(self, state: LandlordsState) -> Outcome:
         """An admin ends the game early: ranked by assets, then cash, as at the round limit

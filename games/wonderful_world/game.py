@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -83,6 +84,17 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         """Round and phase, and the resource during production: the draft's picks are one stage."""
         step = state.step if state.phase == Phase.PRODUCTION else 0
         return f"{state.round}:{state.phase.value}:{step}"
+
+    def prompt(self, state: WorldState, seat: int, lang: str,
+               names: Sequence[str] | None = None) -> str | None:
+        """The phase's task: pick a card; build or recycle the drafted cards; place this step's cubes."""
+        if seat not in self.to_act(state):
+            return None
+        if state.phase == Phase.PRODUCTION:
+            resource = self.text(f"word.{state.resource.value}", None, lang)
+            return self.text("prompt.production", {"resource": resource}, lang)
+        key = f"prompt.{state.phase.value}"
+        return self.text(key, None, lang) if self.catalog.has(key) else None
 
     # ---- who acts, legal moves: the flow kernel (games.wonderful_world.flow) -------------------
     def to_act(self, state: WorldState) -> frozenset[int]:

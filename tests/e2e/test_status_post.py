@@ -55,6 +55,7 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     post = board_posts(server, table)[0]
     for user in (alice, bob, carol):  # the draft begins: everyone must pick, everyone is pinged
         assert user.mention in post.content
+    assert "— pick a card to keep" in post.content  # and is told what is asked (play experience §4)
     posts = len(public_bot_messages(server, table.thread))
 
     # alice picks: the same post is edited; bob and carol are still to act, without a ping

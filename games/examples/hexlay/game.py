@@ -283,6 +283,11 @@ class HexlayGame(Game[HexlayState, Move]):
         """Token by token over :meth:`choices` (at most ``limit``)."""
         return complete_by_tokens(lambda path: self.choices(state, seat, path, lang), text, limit)
 
+    def prompt(self, state: HexlayState, seat: int, lang: str,
+               names: Sequence[str] | None = None) -> str | None:
+        """Rule 4: lay a tile or pass."""
+        return self.text("prompt.lay", None, lang) if seat in self.to_act(state) else None
+
     def hint(self, state: HexlayState, seat: int, limit: int = 8) -> str:
         """A few lays on the first hex that has any, the count of the rest, and ``pass``."""
         if seat not in self.to_act(state):
