@@ -79,7 +79,7 @@ def public_moves(loaded: Loaded, lang: str) -> list[tuple[str, str]]:
             continue
         if game.count_moves(state, seat, limit=MAX_PUBLIC_BUTTONS + 1) > MAX_PUBLIC_BUTTONS:
             continue  # too many for a post: "my view" opens the menus
-        for move in game.legal_moves(state, seat):
+        for move in game.suggested(state, seat):
             out.setdefault(str(move), game.move_label(state, seat, move, lang))
     return list(out.items())
 
@@ -146,7 +146,7 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
         if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
             menu = game.choices(state, seat, list(path), lang)
         else:
-            moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.legal_moves(state, seat)]
+            moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.suggested(state, seat)]
     if seat is None:
         heading = t("bot.panel.spectator", lang, table=table.id)
     else:

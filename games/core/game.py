@@ -306,6 +306,16 @@ class Game(ABC, Generic[S, M]):
         return self.random_move(state, seat, rng)
 
     # ---- menus instead of lists (games.core.menu) --------------------------------------------
+    def suggested(self, state: S, seat: int) -> list[M]:
+        """The legal moves in the order a player most likely wants them (menus, completion,
+        buttons): the usual move first, rarer ones (twenty trade offers) after. Default: notation
+        order; a title overrides :meth:`suggestion_rank`."""
+        return sorted(self.legal_moves(state, seat), key=lambda m: self.suggestion_rank(state, seat, m))
+
+    def suggestion_rank(self, state: S, seat: int, move: M) -> int:
+        """Hook: lower comes first among suggestions (ties keep notation order). Default: 0."""
+        return 0
+
     def random_move(self, state: S, seat: int, rng: Rng) -> M:
         """A uniformly random legal move (bots, playouts). Big titles override this to draw a
         move without building the full list (e.g. a hex, then a tile, then a rotation)."""
@@ -335,7 +345,7 @@ class Game(ABC, Generic[S, M]):
         token by token from :meth:`choices` (:func:`games.core.menu.complete_by_tokens`)."""
         words = normalise_notation(text).split()
         out: list[Option] = []
-        for move in self.legal_moves(state, seat):
+        for move in self.suggested(state, seat):
             notation = str(move)
             label = self.move_label(state, seat, move, lang)
             haystack = f"{notation} {label}".lower()

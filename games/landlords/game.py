@@ -23,7 +23,7 @@ from games.core import (
 from . import bot, outcome, secrecy
 from .board import SPACES, board, card_label, rules
 from .money import payee
-from .moves import Accept, Decline, Offer, Pass, Vote, read
+from .moves import Accept, Auction, Decline, Improve, Offer, Pass, Redeem, Sell, Sign, Unsign, Vote, read
 from .state import (
     LANDLORD,
     NOBODY,
@@ -151,6 +151,15 @@ class LandlordsGame(Game[LandlordsState, Move]):
             params["player"] = params.pop("debtor")
         key = f"prompt.{tag}"
         return self.text(key, params, lang, names) if self.catalog.has(key) else None
+
+    def suggestion_rank(self, state: LandlordsState, seat: int, move: Move) -> int:
+        """The step's own moves first (roll, buy, bid, pass...), then improvements and signs, then
+        deals: a turn is mostly a roll, not one of twenty trade offers (play experience §5)."""
+        if isinstance(move, Offer):
+            return 2
+        if isinstance(move, Improve | Sign | Unsign | Redeem | Sell | Auction):
+            return 1
+        return 0
 
     def force_end(self, state: LandlordsState) -> Outcome:
         """An admin ends the game early: ranked by assets, then cash, as at the round limit
