@@ -6,6 +6,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
+# The dependencies exactly as locked (hash-checked; `make lock` refreshes requirements.lock), in a
+# layer of their own, then Tabula itself on top of them.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY games ./games
 COPY service ./service
@@ -13,7 +17,7 @@ COPY storage ./storage
 COPY render ./render
 COPY bot ./bot
 COPY bench ./bench
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir --no-deps .
 
 RUN useradd --create-home tabula && mkdir /data && chown tabula /data
 USER tabula

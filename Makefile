@@ -3,17 +3,22 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+LOCK     = requirements.lock
+DEV_LOCK = requirements-dev.lock
+UV_VERSION ?= 0.13.9
 COV_DATA = .coverage-data
 COV_PACKAGES = bot service games render storage
 PYTEST_ARGS ?=
 SHELL   = /bin/bash
 
-.PHONY: run test coverage lint bench fonts setup clean
+.PHONY: run test coverage lint bench fonts setup lock clean
 
-$(STAMP): pyproject.toml
+## The exact versions in $(DEV_LOCK) (hash-checked), then Tabula itself on top of them.
+$(STAMP): pyproject.toml $(DEV_LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --require-hashes -r $(DEV_LOCK)
+	$(BIN)/python -m pip install -q --no-deps -e .
 	@touch $(STAMP)
 
 setup: $(STAMP) fonts
@@ -56,6 +61,17 @@ coverage:
 	    awk -v pkg="$$pkg/" '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", pkg, $$2, $$3, $$4 }'; \
 	done
 	@$(BIN)/python -m coverage report | awk '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", "total", $$2, $$3, $$4 }'
+
+## Refresh the lock files from pyproject.toml's ranges, to the newest versions they allow (uv):
+## $(DEV_LOCK) for make test and CI, $(LOCK) (the same versions, without the dev tools) for the
+## Docker image. Both hold hashes and suit Python >= 3.11 on any platform. Review, test, commit.
+lock:
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q "uv==$(UV_VERSION)"
+	$(BIN)/uv pip compile -q pyproject.toml --extra dev --universal --python-version 3.11 --generate-hashes \
+	  --upgrade --custom-compile-command "make lock" -o $(DEV_LOCK)
+	$(BIN)/uv pip compile -q pyproject.toml --universal --python-version 3.11 --generate-hashes \
+	  -c $(DEV_LOCK) --custom-compile-command "make lock" -o $(LOCK)
 
 lint: setup
 	$(BIN)/ruff check .

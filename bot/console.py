@@ -142,6 +142,12 @@ class ConsoleTable:
         game = loaded.game
         names = words.seat_names(loaded.seats)
         for entry in self.service.history(self.table_id, None, seat=seat):
+            if entry.kind != "move":  # a change of seat: who made it
+                line = words.seat_change_line(entry, self.lang, by=entry.by or "-",
+                                              name=words.plain_name(entry.name or "?"),
+                                              previous=words.plain_name(entry.previous or "?"))
+                self.say(f"  {entry.seq:4d}  {line}")
+                continue
             seen = "; ".join(words.event_lines(game, entry.events, seat, self.lang, names)) or "…"
             own = f" [{entry.notation}]" if entry.notation is not None else ""
             self.say(f"  {entry.seq:4d}  {names[entry.seat]}{own}: {seen}")

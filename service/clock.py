@@ -87,7 +87,7 @@ def enforce(service: TableService, table_id: int, now: datetime, *, bot_name: st
         return done
     if policy == "bot":
         for seat in late:
-            service.substitute(table_id, "tabula", seat, None, bot_name.format(n=seat + 1), manager=True)
+            service.substitute(table_id, None, seat, bot_name.format(n=seat + 1))
         done.result = service.run_bots(table_id)
         return done
     steps = []

@@ -7,22 +7,23 @@ copy, bot seats answer, and everything commits in one transaction guarded by the
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core import Event, Game, Outcome, Rng, StaleVersion, visible_events
 from games.registry import game_ids, get_game
-from storage.errors import TableNotFound
+from storage.errors import CapReached, TableNotFound, WrongStatus
 from storage.log import NewAction, effective_actions
 from storage.models import ActionRow, SeatRow, TableRow
-from storage.repository import Repository
+from storage.repository import Guard, Repository
 from storage.types import utcnow
 
-from . import clock, consent
+from . import clock, consent, limits, offers
 from .errors import (
     AlreadySeated,
     CannotUndo,
@@ -36,12 +37,17 @@ from .errors import (
     TableFull,
     WrongSeat,
 )
+from .limits import TableLimits
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 16     # actions between snapshots: loading replays at most this many
 RACE_RETRIES = 5        # a lost race on the version is retried this often (free-text moves)
 MAX_BOT_CHAIN = 5_000   # guard against a title whose bots never hand back
+LOBBY: tuple[str, ...] = ("lobby",)
+LIVE: tuple[str, ...] = ("lobby", "active")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -61,15 +67,25 @@ class Step:
 
 @dataclass(frozen=True)
 class HistoryEntry:
-    """One move of a table's history as one reader may see it.
+    """One entry of a table's history as one reader may see it: a move, or a change of who
+    holds a seat.
 
-    ``notation`` is only set for the reader's own seats (a hidden pick of another seat stays
-    hidden); ``events`` are the events that reader was allowed to see."""
+    For a move (``kind="move"``), ``notation`` is only set for the reader's own seats (a hidden
+    pick of another seat stays hidden); ``events`` are the events that reader was allowed to see.
+    A change of seat everyone may read: ``kind="sub"`` (seat ``seat``, held by ``previous``, went
+    to the user ``user``, a bot when ``None``, named ``name``) or ``kind="kick"`` (``name`` was
+    removed from the lobby's seat ``seat``); ``by`` is the user who did it (``None``: the table's
+    own rules, e.g. a missed deadline)."""
 
     seq: int
     seat: int
     notation: str | None
     events: list[Event]
+    kind: str = "move"
+    by: str | None = None
+    user: str | None = None
+    name: str | None = None
+    previous: str | None = None
 
 
 @dataclass
@@ -131,14 +147,18 @@ class TableService:
     :param on_change: called with every :class:`MoveResult` (the Discord adapter posts boards).
     :param bot_moves_per_commit: bot replies played per commit; the rest wait for
         :meth:`run_bots` (the console uses 1 to show a game move by move).
+    :param limits: the default caps on live tables of a server (see ``service.limits``); a
+        server's managers may override them.
     """
 
     def __init__(self, repository: Repository,
                  on_change: Callable[[MoveResult], None] | None = None,
-                 bot_moves_per_commit: int = MAX_BOT_CHAIN) -> None:
+                 bot_moves_per_commit: int = MAX_BOT_CHAIN,
+                 limits: TableLimits | None = None) -> None:
         self.repo = repository
         self.on_change = on_change
         self.bot_moves_per_commit = bot_moves_per_commit
+        self.limits = limits or TableLimits()
 
     @classmethod
     def open(cls, database_url: str | None = None, **kwargs: Any) -> TableService:
@@ -154,7 +174,10 @@ class TableService:
     def create(self, game_id: str, *, seats: int | None = None, options: Mapping[str, Any] | None = None,
                seed: str | int | None = None, creator: str | None = None, guild_id: str | None = None,
                channel_id: str | None = None, language: str = "en") -> TableRow:
-        """Open a lobby for ``game_id``; options are validated now, not at start."""
+        """Open a lobby for ``game_id``; options are validated now, not at start.
+
+        A table of a server (``guild_id``) is refused when a cap on live tables is reached (the
+        creator's lobbies or live tables, or the server's live tables: :meth:`server_limits`)."""
         try:
             game = get_game(game_id)
         except KeyError:
@@ -164,73 +187,112 @@ class TableService:
         game.meta.check_players(wanted)
         game.check_options(wanted, resolved)
         settings = {"seats": wanted}
-        return self.repo.create_table(
-            game_id=game.meta.id, options=resolved, seed=str(seed if seed is not None else secrets.randbits(48)),
-            engine_version=game.meta.engine_version, guild_id=guild_id, channel_id=channel_id,
-            creator=creator, language=language, settings=settings)
+        caps = self.server_limits(guild_id).caps(creator) if guild_id is not None else []
+        try:
+            return self.repo.create_table(
+                game_id=game.meta.id, options=resolved, seed=str(seed if seed is not None else secrets.randbits(48)),
+                engine_version=game.meta.engine_version, guild_id=guild_id, channel_id=channel_id,
+                creator=creator, language=language, settings=settings, caps=caps)
+        except CapReached as reached:
+            raise limits.refusal(reached) from None
 
+    # Every write of seats or status below is guarded by the table's version (and status), and
+    # bumps it: across processes a move cannot interleave with an abandon or a substitution, nor a
+    # join with the deal (security review, finding 8). A lost race is retried on the new state.
     def join(self, table_id: int, user_id: str, name: str, language: str | None = None) -> SeatRow:
-        table, seats = self._lobby(table_id)
-        taken = [s for s in seats if s.user_id == user_id and not s.is_bot]
-        if taken:
-            raise AlreadySeated(seat=taken[0].seat + 1)
-        return self.repo.add_seat(table_id, name, seat=self._free_seat(table, seats), user_id=user_id,
-                                  is_bot=False, language=language)
+        """Take the first free seat of a lobby; nobody holds two seats."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
+            taken = [s for s in seats if s.user_id == user_id and not s.is_bot]
+            if taken:
+                raise AlreadySeated(seat=taken[0].seat + 1)
+            return self.repo.add_seat(table_id, name, seat=self._free_seat(table, seats), user_id=user_id,
+                                      is_bot=False, language=language, guard=guard)
+        return self._seat_write(table_id, LOBBY, write)
 
-    def add_bot(self, table_id: int, name: str | None = None) -> SeatRow:
-        table, seats = self._lobby(table_id)
-        seat = self._free_seat(table, seats)
-        return self.repo.add_seat(table_id, name or f"Bot {seat + 1}", seat=seat, is_bot=True)
+    def add_bot(self, table_id: int, by_user: str | None = None, *, name: str | None = None,
+                manager: bool = False) -> SeatRow:
+        """Seat a bot in the lobby: for the table's creator or a manager (``by_user=None``: a
+        trusted local caller, the console or a tool), so nobody fills a stranger's table with bots."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
+            if by_user is not None:
+                self._check_authority(table, by_user, manager)
+            seat = self._free_seat(table, seats)
+            return self.repo.add_seat(table_id, name or f"Bot {seat + 1}", seat=seat, is_bot=True, guard=guard)
+        return self._seat_write(table_id, LOBBY, write)
 
     def leave(self, table_id: int, user_id: str) -> None:
-        _, seats = self._lobby(table_id)
-        mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
-        if not mine:
-            raise NotSeated()
-        self.repo.remove_seat(table_id, mine[0].seat)
+        """Give up one's seat in the lobby (the seats after it move down)."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> None:
+            mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
+            if not mine:
+                raise NotSeated()
+            self.repo.remove_seat(table_id, mine[0].seat, guard=guard)
+        self._seat_write(table_id, LOBBY, write)
 
-    def kick(self, table_id: int, by_user: str, seat: int, *, manager: bool = False) -> None:
-        table, seats = self._lobby(table_id)
-        self._check_authority(table, by_user, manager)
-        self._check_seat_number(seats, seat)
-        self.repo.remove_seat(table_id, seat)
+    def kick(self, table_id: int, by_user: str, seat: int, *, manager: bool = False) -> SeatRow:
+        """Remove a player from the lobby (the table's creator or a manager); the log records it
+        with who did it. Returns the seat as it was. During a game, hand the seat to a bot with
+        :meth:`substitute` instead."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
+            self._check_authority(table, by_user, manager)
+            row = self._seat_row(seats, seat)
+            self.repo.remove_seat(table_id, seat, guard=guard, log=[seat_change("kick", row, by_user)])
+            return row
+        return self._seat_write(table_id, LOBBY, write)
 
-    def substitute(self, table_id: int, by_user: str, seat: int, user_id: str | None, name: str,
-                   *, manager: bool = False) -> SeatRow:
-        """Give a seat to another user (or a bot when ``user_id`` is None); history stays.
+    def substitute(self, table_id: int, by_user: str | None, seat: int, name: str, *,
+                   manager: bool = False) -> SeatRow:
+        """Hand a seat to a bot named ``name``, at once, in the lobby or during the game (the
+        table's creator or a manager; ``by_user=None``: the table's own rules, a missed deadline).
+        The seat keeps its history; the log records the change with who made it.
 
-        Someone who already holds a seat at the table can never take a second one: they would
-        read both seats' secrets (the creator subbing themselves into an opponent's seat)."""
-        table = self._table(table_id)
-        self._check_authority(table, by_user, manager)
-        seats = self.repo.seats(table_id)
-        self._check_seat_number(seats, seat)
-        if user_id is not None:
-            held = [s.seat for s in seats if s.user_id == user_id and not s.is_bot]
-            if held:
-                raise AlreadySeated(seat=held[0] + 1)
-        return self.repo.update_seat(table_id, seat, user_id=user_id, name=name, is_bot=user_id is None)
+        A person never gets a seat this way: it is offered to them and only they accept it
+        (:meth:`offer_seat`, :meth:`accept_seat`), and nobody may hold two seats (the creator
+        subbing themselves into an opponent's seat would read both seats' secrets)."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
+            if by_user is not None:
+                self._check_authority(table, by_user, manager)
+            row = self._seat_row(seats, seat)
+            return self.repo.update_seat(table_id, seat, user_id=None, name=name, is_bot=True, guard=guard,
+                                         log=[seat_change("sub", row, by_user, name=name)])
+        return self._seat_write(table_id, LIVE, write)
 
     def abandon(self, table_id: int, by_user: str, *, manager: bool = False) -> None:
-        table = self._table(table_id)
-        self._check_authority(table, by_user, manager)
-        self.repo.set_status(table_id, "abandoned")
+        """Stop a lobby or a game for good (the table's creator or a manager); the log records
+        who did it. A move racing it from another process commits before it or not at all."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> None:
+            self._check_authority(table, by_user, manager)
+            self.repo.set_status(table_id, "abandoned", guard=guard,
+                                 log=[NewAction(notation=f"abandon by {by_user}", kind="system", user_id=by_user)])
+        self._seat_write(table_id, LIVE, write)
 
     def start(self, table_id: int, by_user: str | None = None, *, manager: bool = False) -> MoveResult:
-        """Deal the game: the seed and seated players fix everything that follows."""
-        table, seats = self._lobby(table_id)
-        if by_user is not None and table.creator not in (None, by_user) and not manager and \
-                by_user not in {s.user_id for s in seats}:
-            raise NotAllowed()
-        game = get_game(table.game_id)
-        if len(seats) < game.meta.min_players:
-            raise TableError("table.need_players", low=game.meta.min_players, count=len(seats))
-        game.meta.check_players(len(seats))
-        state = game.setup(len(seats), table.options, table.seed)
-        self.repo.commit_actions(table_id, table.version, [], snapshot=(0, game.dumps(state)),
-                                 status="active")
-        loaded = self.load(table_id)
-        return self._settle_bots(loaded, [])
+        """Deal the game with the players seated now: for the table's creator or a manager
+        (``by_user=None``: a trusted caller; the seated players of a lobby whose creator is not
+        among them start it together with :meth:`vote_start`). The seed and the seats fix
+        everything that follows; a seat taken or given up meanwhile by another process makes the
+        deal start over with the seats as they are then."""
+        for attempt in range(RACE_RETRIES):
+            table, seated = self._lobby(table_id)
+            if by_user is not None:
+                self._check_authority(table, by_user, manager)
+            game = get_game(table.game_id)
+            if len(seated) < game.meta.min_players:
+                raise TableError("table.need_players", low=game.meta.min_players, count=len(seated))
+            game.meta.check_players(len(seated))
+            state = game.setup(len(seated), table.options, table.seed)
+            try:
+                self.repo.commit_actions(table_id, table.version, [], snapshot=(0, game.dumps(state)),
+                                         status="active", require_status=LOBBY)
+            except StaleVersion:
+                if attempt == RACE_RETRIES - 1:
+                    raise
+                log.info("table %s: the seats changed during the deal, dealing again", table_id)
+                continue
+            except WrongStatus:
+                raise NotInLobby() from None
+            return self._settle_bots(self.load(table_id), [])
+        raise StaleVersion()  # pragma: no cover - loop always returns or raises
 
     # ---- play --------------------------------------------------------------------------------
     def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
@@ -315,9 +377,12 @@ class TableService:
         self._check_authority(loaded.table, by_user, manager)
         if loaded.table.status != "active":
             raise NotActive(status=loaded.table.status)
-        self.repo.commit_actions(table_id, loaded.table.version,
-                                 [NewAction(notation="end", kind="system", user_id=by_user)],
-                                 status="finished", deadline_at=None)
+        try:
+            self.repo.commit_actions(table_id, loaded.table.version,
+                                     [NewAction(notation="end", kind="system", user_id=by_user)],
+                                     status="finished", deadline_at=None, require_status="active")
+        except WrongStatus as error:
+            raise NotActive(status=error.status) from None
         return self.load(table_id)
 
     def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
@@ -347,11 +412,14 @@ class TableService:
                 if game.irreversible(events):
                     raise CannotUndo()
         seq = loaded.last_seq + 1
-        committed = self.repo.commit_actions(
-            table_id, loaded.table.version,
-            [NewAction(notation=f"undo {target.seq}", seat=target.seat, kind="undo", voids=target.seq,
-                       user_id=user_id)],
-            snapshot=(seq, loaded.game.dumps(state)), status=None)
+        try:
+            committed = self.repo.commit_actions(
+                table_id, loaded.table.version,
+                [NewAction(notation=f"undo {target.seq}", seat=target.seat, kind="undo", voids=target.seq,
+                           user_id=user_id)],
+                snapshot=(seq, loaded.game.dumps(state)), status=None, require_status="active")
+        except WrongStatus as error:
+            raise NotActive(status=error.status) from None
         loaded.table.version = committed.version
         fresh = Loaded(loaded.table, loaded.seats, game, state, seq, seq, None, [])
         assert target.seat is not None  # a move row always has its seat
@@ -363,8 +431,15 @@ class TableService:
         return result
 
     # ---- table rules that live in their own modules -----------------------------------------
+    server_limits = limits.server_limits
+    set_server_limits = limits.set_server_limits
     request_undo = consent.request_undo
     answer_undo = consent.answer_undo
+    offer_seat = offers.offer_seat
+    accept_seat = offers.accept_seat
+    decline_seat = offers.decline_seat
+    seat_offer = offers.seat_offer
+    vote_start = offers.vote_start
     due = clock.due
     remind = clock.remind
     enforce_deadline = clock.enforce
@@ -458,8 +533,21 @@ class TableService:
 
     def discard(self, table_id: int) -> None:
         """Abandon a lobby whose channel could not be opened (no authority needed: nobody saw it)."""
-        if self._table(table_id).status == "lobby":
-            self.repo.set_status(table_id, "abandoned")
+        table = self._table(table_id)
+        if table.status == "lobby":
+            try:
+                self.repo.set_status(table_id, "abandoned", guard=Guard(table.version, LOBBY))
+            except (StaleVersion, WrongStatus):
+                log.info("table %s changed while it was discarded; left as it is", table_id)
+
+    def ended_tables(self, without_note: str, *, now: datetime, guild_ids: Iterable[str] | None = None,
+                     settled: timedelta = timedelta(seconds=5), horizon: timedelta = timedelta(days=8),
+                     limit: int = 20) -> list[TableRow]:
+        """Tables that ended (finished or abandoned) between ``horizon`` and ``settled`` ago and
+        that an adapter has not marked with the note ``without_note`` yet: the adapter tidies
+        their channel (archives a thread) once the last posts about them went out, then notes it."""
+        return self.repo.ended_tables(without_note=without_note, updated_after=now - horizon,
+                                      updated_before=now - settled, guild_ids=guild_ids, limit=limit)
 
     def clear_deadline(self, table_id: int) -> None:
         self.repo.set_deadline(table_id, None)
@@ -481,9 +569,10 @@ class TableService:
         return self.repo.table_for_channel(channel_id, live_only=live_only)
 
     def tables(self, guild_id: str | None, statuses: tuple[str, ...] = ("lobby", "active"), *,
-               user_id: str | None = None, limit: int | None = None) -> list[TableRow]:
-        """Tables of a server (all with ``None``) in these statuses, oldest first."""
-        return self.repo.list_tables(guild_id, statuses, user_id=user_id, limit=limit)
+               user_id: str | None = None, limit: int | None = None, newest: bool = False) -> list[TableRow]:
+        """Tables of a server (all with ``None``) in these statuses, oldest first; with ``limit``
+        the oldest so many, or with ``newest`` the newest so many."""
+        return self.repo.list_tables(guild_id, statuses, user_id=user_id, limit=limit, newest=newest)
 
     def seats(self, table_id: int) -> list[SeatRow]:
         return self.repo.seats(table_id)
@@ -531,25 +620,29 @@ class TableService:
 
     def history(self, table_id: int, user_id: str | None, *, seat: int | None = None) -> list[HistoryEntry]:
         """The moves so far as ``user_id`` may read them: their own seats' moves with notation,
-        everyone's as the events their seat (a spectator if not seated) was allowed to see.
+        everyone's as the events their seat (a spectator if not seated) was allowed to see; and,
+        for everyone, every change of who holds a seat (kicks, substitutions) with who made it,
+        even one a later undo passed over.
 
         A trusted local caller (the console) passes ``user_id=None`` and the ``seat`` it plays."""
         loaded = self.load(table_id)
+        rows = self.repo.actions(table_id)
+        changes = [entry for entry in map(seat_change_entry, rows) if entry is not None]
         if loaded.state is None:
-            return []
+            return changes
         game, table = loaded.game, loaded.table
         mine = set(loaded.seat_of(user_id)) if user_id is not None else ({seat} if seat is not None else set())
         viewer = min(mine) if mine else None
         state = game.setup(len(loaded.seats), table.options, table.seed)
         out = []
-        for row in effective_actions(self.repo.actions(table_id)):
+        for row in effective_actions(rows):
             if row.kind != "move" or row.seat is None:
                 continue
             events: list[Event] = []
             state = self._replay_rows(game, state, [row], events)
             out.append(HistoryEntry(row.seq, row.seat, row.notation if row.seat in mine else None,
                                     visible_events(events, viewer)))
-        return out
+        return sorted(out + changes, key=lambda entry: entry.seq)
 
     def export(self, table_id: int) -> dict[str, Any]:
         """Everything needed to replay the game elsewhere: title, options, seed, players, log."""
@@ -602,11 +695,15 @@ class TableService:
         snapshot = None
         if finished or seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY:
             snapshot = (seq, game.dumps(state))
-        version = self.repo.commit_actions(loaded.table.id, loaded.table.version, actions,
-                                           snapshot=snapshot,
-                                           status="finished" if finished else None,
-                                           **self._deadline(loaded, before, game.to_act(state),
-                                                            finished)).version
+        try:
+            version = self.repo.commit_actions(loaded.table.id, loaded.table.version, actions,
+                                               snapshot=snapshot,
+                                               status="finished" if finished else None,
+                                               require_status="active",
+                                               **self._deadline(loaded, before, game.to_act(state),
+                                                                finished)).version
+        except WrongStatus as error:
+            raise NotActive(status=error.status) from None
         loaded.state = state
         loaded.last_seq = seq
         loaded.table.version = version
@@ -718,10 +815,40 @@ class TableService:
             raise NotInLobby()
         return table, self.repo.seats(table_id)
 
+    def _seat_write(self, table_id: int, statuses: tuple[str, ...],
+                    write: Callable[[TableRow, list[SeatRow], Guard], T]) -> T:
+        """Run ``write`` (a change of seats or status) on a fresh read of the table, which must be
+        in one of ``statuses``; ``write`` passes the :class:`~storage.repository.Guard` it gets to
+        the repository, so it commits only on the version read, and bumps it. A race lost to
+        another process is retried on the new state; a table that left ``statuses`` is refused."""
+        for attempt in range(RACE_RETRIES):
+            table = self._table(table_id)
+            self._check_status(table.status, statuses)
+            try:
+                return write(table, self.repo.seats(table_id), Guard(table.version, statuses))
+            except StaleVersion:
+                if attempt == RACE_RETRIES - 1:
+                    raise
+                log.info("table %s: lost a race on version %s (seats), retrying", table_id, table.version)
+            except WrongStatus as error:
+                self._check_status(error.status, statuses)
+                raise
+        raise StaleVersion()  # pragma: no cover - loop always returns or raises
+
     @staticmethod
-    def _check_seat_number(seats: list[SeatRow], seat: int) -> None:
-        if all(s.seat != seat for s in seats):
+    def _check_status(status: str, statuses: tuple[str, ...]) -> None:
+        """Refuse a table whose ``status`` is not one of ``statuses`` (a lobby, or a live table)."""
+        if status not in statuses:
+            raise NotInLobby() if statuses == LOBBY else NotActive(status=status)
+
+    @staticmethod
+    def _seat_row(seats: list[SeatRow], seat: int) -> SeatRow:
+        """The row of seat number ``seat``; a seat the table does not have is refused (a typo in
+        ``/table kick seat:7`` is a refusal, not an unexpected error)."""
+        found = next((s for s in seats if s.seat == seat), None)
+        if found is None:
             raise NoSuchSeat(seat=seat + 1, seats=len(seats))
+        return found
 
     @staticmethod
     def _free_seat(table: TableRow, seats: list[SeatRow]) -> int:
@@ -734,5 +861,36 @@ class TableService:
 
     @staticmethod
     def _check_authority(table: TableRow, by_user: str, manager: bool) -> None:
+        """Only the table's creator or a server manager may (a table without a creator: anyone)."""
         if not manager and table.creator is not None and table.creator != by_user:
             raise NotAllowed()
+
+
+def seat_change(op: str, row: SeatRow, by_user: str | None, *, user: str | None = None,
+                name: str | None = None) -> NewAction:
+    """The system row of the log recording a change of who holds seat ``row`` and who made it:
+    ``sub`` (the seat goes to ``user``, a bot when ``None``, named ``name``) or ``kick`` (the
+    lobby seat is emptied). The details go in the row's JSON (``move``); the notation reads
+    ``sub 2 <user> by <user>``."""
+    data = {"op": op, "seat": row.seat, "previous": row.name, "previous_user": None if row.is_bot else row.user_id,
+            "by": by_user, "user": user, "name": name if op == "sub" else row.name}
+    if op == "sub":
+        notation = f"sub {row.seat + 1} {user or 'bot'} by {by_user or 'table'}"
+    else:
+        notation = f"kick {row.seat + 1} {data['previous_user'] or 'bot'} by {by_user or 'table'}"
+    return NewAction(notation=notation, kind="system", user_id=by_user, move=json.dumps(data, sort_keys=True))
+
+
+def seat_change_entry(row: ActionRow) -> HistoryEntry | None:
+    """The history entry of a log row recording a change of seat (see :func:`seat_change`), or
+    ``None`` for any other row."""
+    if row.kind != "system" or not row.move:
+        return None
+    try:
+        data = json.loads(row.move)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("op") not in ("sub", "kick"):
+        return None
+    return HistoryEntry(row.seq, int(data["seat"]), None, [], kind=str(data["op"]), by=data.get("by"),
+                        user=data.get("user"), name=data.get("name"), previous=data.get("previous"))

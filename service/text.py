@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Event, Game, GameError, Outcome, visible_events
 
 from .errors import SERVICE_CATALOG
-from .tables import SeatRow
+from .tables import HistoryEntry, SeatRow
 
 #: Longest name shown (Discord's own limit for display names).
 NAME_LIMIT = 32
@@ -98,3 +98,14 @@ def refusal(error: GameError, lang: str, game: Game[Any, Any] | None = None,
     if game is not None and not error.key.startswith("table.") and game.catalog.has(error.key):
         return game.error_text(error, lang, names)
     return SERVICE_CATALOG.text(error.key, error.params, lang)
+
+
+def seat_change_line(entry: HistoryEntry, lang: str, *, by: str, name: str, previous: str) -> str:
+    """A change of seat in the history (``entry.kind``: ``sub`` or ``kick``) as one sentence; the
+    adapter passes the names as it shows them (``by``: who made the change, ``name``: who got the
+    seat or was removed from it, ``previous``: who held it before)."""
+    if entry.kind == "kick":
+        key = "table.log_kick"
+    else:
+        key = "table.log_sub" if entry.by is not None else "table.log_sub_auto"
+    return SERVICE_CATALOG.text(key, {"seat": entry.seat + 1, "name": name, "by": by, "previous": previous}, lang)

@@ -8,7 +8,7 @@ Typical use::
 """
 
 from .db import database_url, make_engine, migrate
-from .errors import SeatNotFound, SeatTaken, StorageError, TableNotFound
+from .errors import CapReached, SeatNotFound, SeatTaken, StorageError, TableNotFound, WrongStatus
 from .log import NewAction, effective_actions
 from .models import (
     ACTION_KINDS,
@@ -16,10 +16,11 @@ from .models import (
     TABLE_STATUSES,
     ActionRow,
     SeatRow,
+    ServerSettingsRow,
     SnapshotRow,
     TableRow,
 )
-from .repository import UNSET, Committed, Loaded, Repository
+from .repository import UNSET, Committed, Guard, Loaded, Repository, TableCap
 
 __all__ = [
     "ACTION_KINDS",
@@ -27,17 +28,22 @@ __all__ = [
     "TABLE_STATUSES",
     "UNSET",
     "ActionRow",
+    "CapReached",
     "Committed",
+    "Guard",
     "Loaded",
     "NewAction",
     "Repository",
     "SeatNotFound",
     "SeatRow",
     "SeatTaken",
+    "ServerSettingsRow",
     "SnapshotRow",
     "StorageError",
+    "TableCap",
     "TableNotFound",
     "TableRow",
+    "WrongStatus",
     "database_url",
     "effective_actions",
     "make_engine",

@@ -31,3 +31,24 @@ class SeatTaken(StorageError):
         self.table_id = table_id
         self.seat = seat
         super().__init__(f"seat {seat} of table {table_id} is taken")
+
+
+class CapReached(StorageError):
+    """A table was not created: a cap on live tables (:class:`~storage.repository.TableCap`) is
+    reached."""
+
+    def __init__(self, name: str, limit: int, count: int) -> None:
+        self.name = name
+        self.limit = limit
+        self.count = count
+        super().__init__(f"cap {name} reached: {count} of {limit}")
+
+
+class WrongStatus(StorageError):
+    """A guarded write found the table in a status it does not allow (a move on an abandoned
+    table, a seat added after the deal)."""
+
+    def __init__(self, table_id: int, status: str) -> None:
+        self.table_id = table_id
+        self.status = status
+        super().__init__(f"table {table_id} is {status}")

@@ -1,4 +1,5 @@
-"""The four tables: a game table, its seats, its append-only action log and state snapshots.
+"""The tables: a game table, its seats, its append-only action log, state snapshots, adapter notes
+and per-server settings.
 
 The log (:class:`ActionRow`) is the truth; a :class:`SnapshotRow` is a cache of the engine
 state after some action and can always be rebuilt by replaying the log from ``Game.setup``.
@@ -40,8 +41,9 @@ class TableRow(Base, table=True):
     """One game table: a title with options and seed, usually played in one chat channel.
 
     ``version`` starts at 0 and goes up by one on every committed move (see
-    :meth:`storage.repository.Repository.commit_actions`); buttons and commands carry it so a
-    stale click is refused.
+    :meth:`storage.repository.Repository.commit_actions`) and every guarded change of seats or
+    status (:class:`storage.repository.Guard`); buttons and commands carry it so a stale click is
+    refused.
     """
 
     __tablename__ = "tables"
@@ -97,6 +99,19 @@ class TableNote(Base, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
 
 
+class ServerSettingsRow(Base, table=True):
+    """Settings one server (guild) chose for itself: overrides of the caps on live tables (see
+    ``service.limits``). A server that never chose anything has no row."""
+
+    __tablename__ = "server_settings"
+    __table_args__ = (UniqueConstraint("guild_id"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    guild_id: str
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
 class ActionRow(Base, table=True):
     """One entry of a table's append-only log. Rows are never updated or deleted.
 
@@ -113,7 +128,8 @@ class ActionRow(Base, table=True):
     seat: int | None = None
     notation: str
     #: The move as its title's tagged JSON (``Game.encode_move``); ``None`` on rows stored before
-    #: typed moves (they are read from ``notation``) and on undo/system rows.
+    #: typed moves (they are read from ``notation``) and on undo rows. On a system row recording a
+    #: change of seat (a kick, a substitution), that change as JSON (``service.tables.seat_change``).
     move: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     kind: str = "move"
     voids: int | None = None

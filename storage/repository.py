@@ -11,19 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final, NamedTuple
 
-from sqlalchemy import Engine, exists, func, select, update
+from sqlalchemy import Engine, exists, func, or_, select, update
 from sqlalchemy.orm import Session, aliased
 from sqlmodel import col
 
 from games.core import StaleVersion
 
 from .db import SQLITE_BEGIN
-from .errors import SeatNotFound, SeatTaken, TableNotFound
+from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
 from .log import NewAction
-from .models import LIVE_STATUSES, TABLE_STATUSES, ActionRow, SeatRow, SnapshotRow, TableNote, TableRow
+from .models import (
+    LIVE_STATUSES,
+    TABLE_STATUSES,
+    ActionRow,
+    SeatRow,
+    ServerSettingsRow,
+    SnapshotRow,
+    TableNote,
+    TableRow,
+)
 from .types import utcnow
 
 
@@ -35,6 +44,33 @@ class _Unset:
 
 
 UNSET: Final = _Unset()
+
+
+#: A table still without a channel this long after it was created was never opened (the adapter
+#: stopped half-way): it no longer counts against the caps on live tables.
+UNOPENED_GRACE: Final = timedelta(minutes=5)
+
+
+class TableCap(NamedTuple):
+    """A cap checked when a table is created, in the same transaction as the insert: at most
+    ``limit`` tables of the new table's guild (and of ``creator``, when given) in ``statuses``."""
+
+    name: str
+    limit: int
+    statuses: tuple[str, ...] = LIVE_STATUSES
+    creator: str | None = None
+
+
+class Guard(NamedTuple):
+    """What a guarded write checks inside its transaction, with the table's row locked: that the
+    table is still at ``version`` (the one the caller read; else :class:`games.core.StaleVersion`)
+    and in one of ``statuses`` (else :class:`~storage.errors.WrongStatus`); ``None`` checks
+    nothing. A guarded write then bumps the version, so it conflicts with every commit or other
+    guarded write made on the version it read (a move cannot interleave with an abandon, a join
+    cannot slip in after the deal)."""
+
+    version: int | None = None
+    statuses: tuple[str, ...] | None = None
 
 
 class Committed(NamedTuple):
@@ -100,6 +136,20 @@ class Repository:
             raise TableNotFound(table_id)
         return row
 
+    def _guarded(self, session: Session, table_id: int, guard: Guard | None) -> TableRow:
+        """Lock the table's row; with a ``guard``, check it (see :class:`Guard`) and bump the
+        version. The caller's writes then commit with the new version, or not at all."""
+        row = self._lock_table(session, table_id)
+        if guard is None:
+            return row
+        if guard.version is not None and row.version != guard.version:
+            raise StaleVersion(expected=guard.version, actual=row.version)
+        if guard.statuses is not None and row.status not in guard.statuses:
+            raise WrongStatus(table_id, row.status)
+        row.version += 1
+        row.updated_at = utcnow()
+        return row
+
     # ---- tables --------------------------------------------------------------------------
     def create_table(
         self,
@@ -115,8 +165,15 @@ class Repository:
         settings: Mapping[str, Any] | None = None,
         status: str = "lobby",
         deadline_at: datetime | None = None,
+        caps: Sequence[TableCap] = (),
     ) -> TableRow:
-        """Create a table (version 0, no seats, empty log) and return it with its new id."""
+        """Create a table (version 0, no seats, empty log) and return it with its new id.
+
+        With ``caps`` (and a ``guild_id``) the guild's tables are counted first, in the same
+        transaction, and :class:`~storage.errors.CapReached` is raised for the first cap that is
+        reached; creations in one guild are serialised (SQLite: the write lock; PostgreSQL: an
+        advisory lock per guild), so a burst of creations cannot overshoot a cap.
+        """
         _check_status(status)
         now = utcnow()
         row = TableRow(
@@ -126,9 +183,25 @@ class Repository:
             created_at=now, updated_at=now, deadline_at=deadline_at,
         )
         with self._write() as session:
+            if caps and guild_id is not None:
+                self._check_caps(session, guild_id, caps, now)
             session.add(row)
             session.flush()
         return row
+
+    def _check_caps(self, session: Session, guild_id: str, caps: Sequence[TableCap], now: datetime) -> None:
+        if self.engine.url.get_backend_name() == "postgresql":
+            session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"tabula-create:{guild_id}"))))
+        for cap in caps:
+            query = select(func.count()).select_from(TableRow).where(
+                col(TableRow.guild_id) == guild_id,
+                col(TableRow.status).in_(cap.statuses),
+                or_(col(TableRow.channel_id).is_not(None), col(TableRow.created_at) >= now - UNOPENED_GRACE))
+            if cap.creator is not None:
+                query = query.where(col(TableRow.creator) == cap.creator)
+            count = int(session.scalar(query) or 0)
+            if count >= cap.limit:
+                raise CapReached(cap.name, cap.limit, count)
 
     def get_table(self, table_id: int) -> TableRow | None:
         """The table with this id, or ``None``."""
@@ -161,9 +234,10 @@ class Repository:
         *,
         user_id: str | None = None,
         limit: int | None = None,
+        newest: bool = False,
     ) -> list[TableRow]:
         """Tables, oldest first, filtered by guild, status (one or several) and/or a user
-        holding a seat."""
+        holding a seat; with ``limit`` only the oldest so many, or with ``newest`` the newest."""
         query = select(TableRow)
         if guild_id is not None:
             query = query.where(col(TableRow.guild_id) == guild_id)
@@ -176,23 +250,43 @@ class Repository:
             query = query.where(
                 exists().where(col(SeatRow.table_id) == col(TableRow.id),
                                col(SeatRow.user_id) == user_id))
-        query = query.order_by(col(TableRow.id))
+        query = query.order_by(col(TableRow.id).desc() if newest else col(TableRow.id))
         if limit is not None:
             query = query.limit(limit)
         with self._read() as session:
-            return list(session.scalars(query))
+            found = list(session.scalars(query))
+        return found[::-1] if newest else found
 
-    def set_status(self, table_id: int, status: str) -> TableRow:
-        """Move the table to ``status`` (lobby / active / finished / abandoned).
+    def ended_tables(self, *, without_note: str, updated_after: datetime, updated_before: datetime,
+                     guild_ids: Iterable[str] | None = None, limit: int = 20) -> list[TableRow]:
+        """Finished or abandoned tables with a channel, last changed between the two times, that
+        have no note ``without_note`` yet (an adapter's "done" mark), oldest change first."""
+        noted = exists().where(col(TableNote.table_id) == col(TableRow.id), col(TableNote.key) == without_note)
+        query = select(TableRow).where(
+            col(TableRow.status).in_(("finished", "abandoned")),
+            col(TableRow.channel_id).is_not(None),
+            col(TableRow.updated_at) > updated_after,
+            col(TableRow.updated_at) < updated_before,
+            ~noted)
+        if guild_ids is not None:
+            query = query.where(col(TableRow.guild_id).in_(list(guild_ids)))
+        with self._read() as session:
+            return list(session.scalars(query.order_by(col(TableRow.updated_at)).limit(limit)))
 
-        Does not change ``version``; a status change that goes with a move belongs in
-        :meth:`commit_actions`.
+    def set_status(self, table_id: int, status: str, *, guard: Guard | None = None,
+                   log: Sequence[NewAction] = ()) -> TableRow:
+        """Move the table to ``status`` (lobby / active / finished / abandoned), appending the
+        system rows ``log`` (who did it) in the same transaction.
+
+        Without a ``guard`` the version stays; with one the write is checked and bumps it (see
+        :class:`Guard`). A status change that goes with a move belongs in :meth:`commit_actions`.
         """
         _check_status(status)
         with self._write() as session:
-            row = self._lock_table(session, table_id)
+            row = self._guarded(session, table_id, guard)
             row.status = status
             row.updated_at = utcnow()
+            self._append(session, table_id, log, row.updated_at)
         return row
 
     def update_settings(self, table_id: int, changes: Mapping[str, Any], *,
@@ -248,13 +342,15 @@ class Repository:
         is_bot: bool = False,
         language: str | None = None,
         seat: int | None = None,
+        guard: Guard | None = None,
     ) -> SeatRow:
-        """Add a seat; ``seat=None`` takes the next number (0 for the first).
+        """Add a seat; ``seat=None`` takes the next number (0 for the first). With a ``guard``
+        the write is checked and bumps the version (see :class:`Guard`).
 
         Raises :class:`~storage.errors.SeatTaken` if ``seat`` is held already.
         """
         with self._write() as session:
-            self._lock_table(session, table_id)
+            self._guarded(session, table_id, guard)
             taken = set(session.scalars(
                 select(col(SeatRow.seat)).where(col(SeatRow.table_id) == table_id)))
             if seat is None:
@@ -267,15 +363,19 @@ class Repository:
             session.flush()
         return row
 
-    def remove_seat(self, table_id: int, seat: int, *, renumber: bool = True) -> None:
-        """Remove a seat (a player leaving the lobby).
+    def remove_seat(self, table_id: int, seat: int, *, renumber: bool = True, guard: Guard | None = None,
+                    log: Sequence[NewAction] = ()) -> None:
+        """Remove a seat (a player leaving the lobby, or kicked: ``log`` appends the system rows
+        saying who did it, in the same transaction). With a ``guard`` the write is checked and
+        bumps the version (see :class:`Guard`).
 
         With ``renumber`` the seats after it move down by one, so seats stay ``0..n-1`` as the
         engine expects. Never do this once the game has started; substitute with
         :meth:`update_seat` instead.
         """
         with self._write() as session:
-            self._lock_table(session, table_id)
+            table = self._guarded(session, table_id, guard)
+            self._append(session, table_id, log, table.updated_at)
             row = session.scalar(select(SeatRow).where(
                 col(SeatRow.table_id) == table_id, col(SeatRow.seat) == seat))
             if row is None:
@@ -305,11 +405,16 @@ class Repository:
         language: str | _Unset | None = UNSET,
         away: bool | _Unset = UNSET,
         orders: list[str] | _Unset = UNSET,
+        guard: Guard | None = None,
+        log: Sequence[NewAction] = (),
     ) -> SeatRow:
         """Change a seat in place (a substitute takes it over, a bot replaces a player, the
-        player is marked away ...). Fields left ``UNSET`` keep their value."""
+        player is marked away ...). Fields left ``UNSET`` keep their value. A change of who holds
+        the seat goes with a ``guard`` (checked, and the version bumped: see :class:`Guard`) and
+        the system rows ``log`` saying who did it, appended in the same transaction."""
         with self._write() as session:
-            self._lock_table(session, table_id)
+            table = self._guarded(session, table_id, guard)
+            self._append(session, table_id, log, table.updated_at)
             row = session.scalar(select(SeatRow).where(
                 col(SeatRow.table_id) == table_id, col(SeatRow.seat) == seat))
             if row is None:
@@ -354,6 +459,32 @@ class Repository:
                 row.value = value
                 row.updated_at = utcnow()
 
+    # ---- per-server settings -------------------------------------------------------------
+    def server_settings(self, guild_id: str) -> dict[str, Any]:
+        """The settings a server chose (``{}`` if none)."""
+        with self._read() as session:
+            row = session.scalar(select(ServerSettingsRow).where(col(ServerSettingsRow.guild_id) == guild_id))
+            return dict(row.settings) if row is not None else {}
+
+    def update_server_settings(self, guild_id: str, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into a server's settings (keys set to ``None`` are removed); returns
+        the new settings."""
+        with self._write() as session:
+            row = session.scalar(select(ServerSettingsRow).where(col(ServerSettingsRow.guild_id) == guild_id)
+                                 .with_for_update())
+            if row is None:
+                row = ServerSettingsRow(guild_id=guild_id, settings={}, updated_at=utcnow())
+                session.add(row)
+            settings = dict(row.settings)
+            for key, value in changes.items():
+                if value is None:
+                    settings.pop(key, None)
+                else:
+                    settings[key] = value
+            row.settings = settings
+            row.updated_at = utcnow()
+        return dict(settings)
+
     # ---- the action log ------------------------------------------------------------------
     def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRow]:
         """The log rows with ``seq > after_seq``, in order (undo rows included)."""
@@ -386,12 +517,15 @@ class Repository:
         snapshot: tuple[int, bytes | str] | None = None,
         status: str | None = None,
         deadline_at: datetime | _Unset | None = UNSET,
+        require_status: str | Iterable[str] | None = None,
     ) -> Committed:
-        """Append ``actions`` to the log if the table is still at ``expected_version``.
+        """Append ``actions`` to the log if the table is still at ``expected_version`` (and, with
+        ``require_status``, in that status or one of those: moves need ``"active"``).
 
         In one transaction: ``UPDATE tables SET version = version + 1 ... WHERE id = ? AND
-        version = ?``; if no row changed, raise :class:`games.core.StaleVersion` (params
-        ``expected`` and ``actual``) and write nothing. Otherwise append the rows with seqs
+        version = ? [AND status IN (...)]``; if no row changed, raise
+        :class:`games.core.StaleVersion` (params ``expected`` and ``actual``) when the version
+        moved on, else :class:`~storage.errors.WrongStatus`, and write nothing. Otherwise append the rows with seqs
         continuing the log, save ``snapshot`` (``(seq, Game.dumps bytes)``), and set ``status``
         and ``deadline_at`` (the next turn's deadline; ``None`` clears it) when given.
 
@@ -407,33 +541,46 @@ class Repository:
             values["status"] = status
         if not isinstance(deadline_at, _Unset):
             values["deadline_at"] = deadline_at
+        allowed = [require_status] if isinstance(require_status, str) else \
+            list(require_status) if require_status is not None else None
+        where = [col(TableRow.id) == table_id, col(TableRow.version) == expected_version]
+        if allowed is not None:
+            where.append(col(TableRow.status).in_(allowed))
         with self._write() as session:
             result = session.execute(
-                update(TableRow)
-                .where(col(TableRow.id) == table_id, col(TableRow.version) == expected_version)
-                .values(**values)
-                .execution_options(synchronize_session=False))
+                update(TableRow).where(*where).values(**values).execution_options(synchronize_session=False))
             if result.rowcount != 1:  # type: ignore[attr-defined]
-                actual = session.scalar(select(col(TableRow.version)).where(col(TableRow.id) == table_id))
-                if actual is None:
+                found = session.execute(select(col(TableRow.version), col(TableRow.status))
+                                        .where(col(TableRow.id) == table_id)).first()
+                if found is None:
                     raise TableNotFound(table_id)
-                raise StaleVersion(expected=expected_version, actual=actual)
+                if found[0] != expected_version:
+                    raise StaleVersion(expected=expected_version, actual=found[0])
+                raise WrongStatus(table_id, found[1])
             # The UPDATE holds the table's row lock (SQLite: the database write lock), so no
             # other commit can take these seqs before we finish.
-            first = self._last_seq(session, table_id) + 1
-            rows = []
-            for seq, action in enumerate(actions, start=first):
-                if action.voids is not None and action.voids >= seq:
-                    raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
-                rows.append(ActionRow(
-                    table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
-                    move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
-            session.add_all(rows)
-            session.flush()
+            rows = self._append(session, table_id, actions, now)
+            first = rows[0].seq if rows else self._last_seq(session, table_id) + 1
             if snapshot is not None:
                 seq, state = snapshot
                 self._put_snapshot(session, table_id, seq, state, first - 1 + len(rows))
         return Committed(expected_version + 1, rows)
+
+    def _append(self, session: Session, table_id: int, actions: Sequence[NewAction], now: datetime) -> list[ActionRow]:
+        """Append ``actions`` to the log, seqs continuing it (the caller holds the table's lock)."""
+        if not actions:
+            return []
+        first = self._last_seq(session, table_id) + 1
+        rows = []
+        for seq, action in enumerate(actions, start=first):
+            if action.voids is not None and action.voids >= seq:
+                raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
+            rows.append(ActionRow(
+                table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
+                move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
+        session.add_all(rows)
+        session.flush()
+        return rows
 
     # ---- snapshots -----------------------------------------------------------------------
     @staticmethod

@@ -20,7 +20,7 @@ __all__ = ["BotConfig", "build_bot", "run_bot"]
 
 def build_bot(config: BotConfig | None = None) -> TabulaBot:
     """A ready-to-start :class:`~bot.discord_app.client.TabulaBot` on the configured database."""
-    from service import TableService
+    from service import TableLimits, TableService
 
     from .client import TabulaBot
     from .plugins import load_extra_games
@@ -28,7 +28,9 @@ def build_bot(config: BotConfig | None = None) -> TabulaBot:
     chosen = config or BotConfig.load()
     if chosen.extra_games:
         load_extra_games(chosen.extra_games)
-    return TabulaBot(chosen, TableService.open(chosen.database_url))
+    limits = TableLimits(member_lobbies=chosen.member_lobbies, member_tables=chosen.member_tables,
+                         guild_tables=chosen.guild_tables)
+    return TabulaBot(chosen, TableService.open(chosen.database_url, limits=limits))
 
 
 def log_levels(spec: str) -> None:

@@ -29,7 +29,11 @@ EXTENSIONS = (
 
 
 class TabulaTree(app_commands.CommandTree["TabulaBot"]):
-    """Command tree whose failures become private answers (and log lines for real bugs)."""
+    """Command tree whose failures become private answers (and log lines for real bugs), and
+    where every command and autocomplete first passes the member's rate limit."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await self.client.runtime.admit(interaction)
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         original: BaseException = error

@@ -53,7 +53,11 @@ def custom_id(prefix: str, table: int, version: int, action: str, arg: str | Non
 
 
 async def dispatch(interaction: discord.Interaction[Any], click: Click) -> None:
-    """Run the handler for ``click``; anything that goes wrong becomes a private answer."""
+    """Run the handler for ``click`` (once the member's rate limit lets it through); anything that
+    goes wrong becomes a private answer."""
+    runtime = getattr(interaction.client, "runtime", None)
+    if runtime is not None and not await runtime.admit(interaction):
+        return
     interaction.extras["table"] = click.table
     handler = _HANDLERS.get(click.action)
     try:

@@ -3,6 +3,10 @@
 Images are only ever drawn from *views* (``Game.view``): the public board from the spectator
 view, a private image from the owner's view. A failed drawing is logged and the message goes out
 without its image rather than not at all.
+
+The queue is bounded: at most ``queue`` images are drawn or wait for a drawing thread. Past that
+a drawing waits up to ``wait`` seconds for a place, and when as many wait already, or the wait
+runs out, the message goes out without its image (logged at INFO: load, not a failure).
 """
 
 from __future__ import annotations
@@ -31,9 +35,15 @@ TEXT_LOG_ENV = "TABULA_TEST_IMAGE_TEXT_LOG"
 class Images:
     """Draws PNGs with ``render.renderer_for(game_id)`` in worker threads."""
 
-    def __init__(self, workers: int = 2, delay: float = 0.0) -> None:
+    def __init__(self, workers: int = 2, delay: float = 0.0, queue: int = 16, wait: float = 20.0) -> None:
         self.pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="tabula-render")
         self.delay = delay
+        self.queue = max(1, queue)
+        self.wait = max(0.0, wait)
+        self._places = asyncio.Semaphore(self.queue)
+        self._waiting = 0
+        #: Images left out because the queue was full (for logs and tests).
+        self.skipped = 0
         self._text_log = os.environ.get(TEXT_LOG_ENV) or None
         self._log_lock = threading.Lock()
 
@@ -60,12 +70,37 @@ class Images:
         return await self._draw(game_id, "result", lambda r: r.result(outcome, view, lang, list(names)))
 
     async def _draw(self, game_id: str, kind: str, draw: Callable[[Any], bytes]) -> bytes | None:
+        if not await self._enter(game_id, kind):
+            return None
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.pool, self._run, game_id, kind, draw)
         except Exception:
             log.exception("could not draw the %s image of %s", kind, game_id)
             return None
+        finally:
+            self._places.release()
+
+    async def _enter(self, game_id: str, kind: str) -> bool:
+        """Take a place in the queue, waiting if needed; ``False``: leave the image out."""
+        if not self._places.locked():
+            await self._places.acquire()  # a free place: taken at once
+            return True
+        if self._waiting >= self.queue:
+            self.skipped += 1
+            log.info("render queue full (%d drawing, %d waiting): the %s image of %s is left out",
+                     self.queue, self._waiting, kind, game_id)
+            return False
+        self._waiting += 1
+        try:
+            await asyncio.wait_for(self._places.acquire(), timeout=self.wait)
+            return True
+        except TimeoutError:
+            self.skipped += 1
+            log.info("render queue busy for %.0f s: the %s image of %s is left out", self.wait, kind, game_id)
+            return False
+        finally:
+            self._waiting -= 1
 
     def _run(self, game_id: str, kind: str, draw: Callable[[Any], bytes]) -> bytes | None:
         from render import recording, renderer_for

@@ -1,4 +1,5 @@
-"""Opening a table's channel and keeping its lobby card (seats, Join/Leave/Add bot/Start) current."""
+"""Opening a table's channel, keeping its lobby card (seats, Join/Leave/Add bot/Start) current,
+and archiving its thread once the table ended."""
 
 from __future__ import annotations
 
@@ -22,8 +23,18 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabula.discord")
 
 THREAD_ARCHIVE_MINUTES: Final = 10080  # a week: async games are slow
+#: An ended table's archived thread that someone posts in again archives itself after this.
+ENDED_ARCHIVE_MINUTES: Final = 60
 #: The table note listing every lobby card posted: ``[[channel id, message id], ...]``.
 LOBBY_NOTE = "lobby_cards"
+
+#: Discord's error codes when a server or category has as many channels as it may (30013; a full
+#: category answers 50035 about ``parent_id``), and as many active threads (160006).
+CHANNEL_LIMIT_CODES: Final = frozenset({30013})
+THREAD_LIMIT_CODES: Final = frozenset({160006})
+#: Discord's codes for "not in this kind of channel" (50024) and a starter message that already
+#: has a thread (160004).
+WRONG_PLACE_CODES: Final = frozenset({50024, 160004})
 
 
 def lobby_controls(table: TableRow) -> discord.ui.View:
@@ -32,10 +43,13 @@ def lobby_controls(table: TableRow) -> discord.ui.View:
 
 
 def lobby_view(table: TableRow, lang: str) -> discord.ui.View | None:
-    """Join / Leave / Add bot / Start while the table is in its lobby; nothing afterwards."""
+    """Join / Leave / Add bot / Start while the table is in its lobby; nothing afterwards.
+
+    The buttons act on the lobby as it is when clicked (the service checks who may do what), so
+    their ids carry version 0 and stay the same while seats change the table's version."""
     if table.status != "lobby":
         return None
-    v = table.version
+    v = 0
     return make_view([
         TableButton(table.id, v, "join", label=t("bot.button.join", lang), style=discord.ButtonStyle.success),
         TableButton(table.id, v, "leave", label=t("bot.button.leave", lang)),
@@ -68,13 +82,47 @@ def _find_channel(guild: discord.Guild, ref: str, kind: type[Any]) -> Any:
 
 async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
                              table: TableRow) -> tuple[discord.abc.Messageable, list[list[str]]]:
-    """Create the table's own channel and post its lobby card (see :func:`_open`); a missing
-    permission becomes a refusal that says which permissions the bot needs."""
+    """Create the table's own channel and post its lobby card (see :func:`_open`). Whatever
+    Discord refuses becomes a refusal that says why in the person's language (missing permissions,
+    a limit on channels or threads, an invalid request), logged as a warning, not as a bug."""
     try:
         return await _open(rt, interaction, table)
-    except discord.Forbidden:
-        log.warning("missing permissions to open table %s in guild %s", table.id, interaction.guild_id)
-        raise BotError("bot.missing_permissions") from None
+    except discord.HTTPException as error:
+        log.warning("Discord refused to open table %s in guild %s: %s %s (code %s)", table.id,
+                    interaction.guild_id, error.status, error.text, error.code)
+        raise open_refusal(error) from None
+
+
+def open_refusal(error: discord.HTTPException) -> BotError:
+    """What to tell the person when Discord refused to open a table's channel."""
+    if isinstance(error, discord.Forbidden) or error.code in (50001, 50013):
+        return BotError("bot.missing_permissions")
+    if error.code in CHANNEL_LIMIT_CODES or (error.code == 50035 and "parent_id" in error.text):
+        return BotError("bot.open.channel_limit")
+    if error.code in THREAD_LIMIT_CODES:
+        return BotError("bot.open.thread_limit")
+    if error.code in WRONG_PLACE_CODES:
+        return BotError("bot.cannot_open_here")
+    if error.code == 50035:
+        return BotError("bot.open.invalid")
+    return BotError("bot.open.failed", code=error.code or error.status)
+
+
+async def _discard_message(message: discord.Message, what: str) -> None:
+    """Delete a message posted for a table that could not be opened (best effort)."""
+    try:
+        await message.delete()
+    except discord.HTTPException:
+        log.warning("could not delete the %s %s of a table that did not open", what, message.id, exc_info=True)
+
+
+async def _discard_channel(channel: discord.abc.GuildChannel, table_id: int) -> None:
+    """Delete the channel made for a table that could not be opened (best effort)."""
+    try:
+        await channel.delete(reason=f"Tabula table {table_id} could not be opened")
+    except discord.HTTPException:
+        log.warning("could not delete channel %s of table %s that did not open", channel.id, table_id,
+                    exc_info=True)
 
 
 async def _open(rt: Runtime, interaction: discord.Interaction[Any],
@@ -84,7 +132,9 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
     By default a thread under the channel where the table was asked (threads do not count
     against Discord's 500-channel cap); with ``TABULA_TABLE_CATEGORY`` a text channel in that
     category; with ``TABULA_TABLE_CHANNEL`` a thread under that channel. Returns the channel and
-    the ``[channel id, message id]`` of every lobby card posted.
+    the ``[channel id, message id]`` of every lobby card posted. When a step fails, what was made
+    before it goes again (the channel; the lobby card whose thread could not be created), and
+    the error is raised on.
     """
     guild = interaction.guild
     if guild is None:
@@ -98,7 +148,11 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
             raise BotError("bot.no_category", category=rt.config.table_category)
         channel = await guild.create_text_channel(_slug(f"{table.game_id}-{table.id}"), category=category,
                                                   topic=name, reason=f"Tabula table {table.id}")
-        lobby = await channel.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
+        try:
+            lobby = await channel.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
+        except discord.HTTPException:
+            await _discard_channel(channel, table.id)
+            raise
         posted = [[str(channel.id), str(lobby.id)]]
         if isinstance(here, discord.abc.Messageable) and getattr(here, "id", None) != channel.id:
             try:
@@ -117,9 +171,39 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
     if not isinstance(home, discord.TextChannel):
         raise BotError("bot.cannot_open_here")
     lobby = await home.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
-    thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                                       reason=f"Tabula table {table.id}")
+    try:
+        thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                                           reason=f"Tabula table {table.id}")
+    except discord.HTTPException:
+        await _discard_message(lobby, "lobby card")  # its buttons would lead nowhere
+        raise
     return thread, [[str(home.id), str(lobby.id)]]
+
+
+async def close_table_channel(rt: Runtime, table: TableRow) -> bool:
+    """Archive the thread of a table that ended, so it no longer counts against the server's
+    active threads (and, with ``TABULA_LOCK_ENDED_THREADS``, lock it). Unlocked, it can still be
+    read and used for ``/export`` or ``/log``, which unarchives it until it has been quiet for
+    :data:`ENDED_ARCHIVE_MINUTES` again. A table channel in a category is left as it is. Returns
+    whether a thread was archived; Discord's refusals are logged and not raised."""
+    if not table.channel_id:
+        return False
+    channel: Any = rt.bot.get_channel(int(table.channel_id))
+    try:
+        if channel is None:
+            channel = await rt.bot.fetch_channel(int(table.channel_id))
+        if not isinstance(channel, discord.Thread):
+            return False
+        await channel.edit(archived=True, locked=rt.config.lock_ended_threads,
+                           auto_archive_duration=ENDED_ARCHIVE_MINUTES, reason=f"Tabula table {table.id} ended")
+    except discord.NotFound:
+        log.info("the channel of table %s is gone; nothing to archive", table.id)
+        return False
+    except discord.HTTPException as error:
+        log.warning("could not archive the thread of table %s: %s %s", table.id, error.status, error.text)
+        return False
+    log.info("archived the thread of table %s (%s)", table.id, table.status)
+    return True
 
 
 async def refresh_lobby(rt: Runtime, table_id: int) -> None:

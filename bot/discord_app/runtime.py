@@ -1,11 +1,14 @@
 """What every command and button shares: the table service off the event loop, per-table locks,
-the image pool, and looking up the table and the person's seat for an interaction."""
+the image pool, rate limits and cooldowns, and looking up the table and the person's seat for an
+interaction."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import logging
+import math
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,9 +22,10 @@ from service import Loaded, MoveResult, SeatRow, TableRow, TableService
 from service.errors import NoSuchTable
 
 from .config import BotConfig
-from .errors import BotError
-from .i18n import interaction_lang
+from .errors import BotError, describe
+from .i18n import interaction_lang, t
 from .images import Images
+from .throttle import Cooldowns, TokenBuckets
 
 if TYPE_CHECKING:
     from .client import TabulaBot
@@ -64,9 +68,17 @@ class Runtime:
         self.bot = bot
         self.config = config
         self.service = service
-        self.images = Images(workers=config.render_workers, delay=config.test_render_delay)
+        self.images = Images(workers=config.render_workers, delay=config.test_render_delay,
+                             queue=config.render_queue, wait=config.render_wait)
         self._locks: dict[int, asyncio.Lock] = {}
         self._loaded: OrderedDict[tuple[int, int], Loaded] = OrderedDict()
+        #: Per member: commands and clicks, and (more of them) autocomplete keystrokes.
+        self.actions = TokenBuckets(config.rate_actions, config.rate_seconds)
+        self.keystrokes = TokenBuckets(config.rate_actions * 5, config.rate_seconds)
+        #: ``/table new`` per (server, member); public ``/board share`` per channel.
+        self.new_tables = Cooldowns(config.new_table_cooldown)
+        self.shares = Cooldowns(config.share_cooldown)
+        self._refused: dict[int, tuple[float, int]] = {}
 
     async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a blocking call (the service, the database) in a worker thread."""
@@ -82,6 +94,43 @@ class Runtime:
 
     def close(self) -> None:
         self.images.close()
+
+    # ---- rate limits --------------------------------------------------------------------------
+    async def admit(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether the person may act now (a token of their bucket is spent). If not, they are
+        answered at once, politely and privately (autocomplete: with no suggestions), and the
+        interaction goes no further: a flood costs one short answer per interaction."""
+        user = interaction.user.id
+        if interaction.type == discord.InteractionType.autocomplete:
+            if not self.keystrokes.take(user):
+                return True
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return False
+        wait = self.actions.take(user)
+        if not wait:
+            return True
+        self._note_refusal(interaction)
+        lang = interaction_lang(interaction)
+        try:
+            await interaction.response.send_message(t("bot.slow_down", lang, seconds=math.ceil(wait)),
+                                                    ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell %s to slow down", describe(interaction), exc_info=True)
+        return False
+
+    def _note_refusal(self, interaction: discord.Interaction[Any]) -> None:
+        """Log a member's refusals once per rate period (with how many the last one had), not
+        each one: a flood must not flood the log too."""
+        now = time.monotonic()
+        since, count = self._refused.get(interaction.user.id, (-math.inf, 0))
+        if now - since >= self.config.rate_seconds:
+            earlier = f" ({count} refused in the period before)" if count > 1 else ""
+            log.info("rate limited%s: %s", earlier, describe(interaction))
+            since, count = now, 0
+            if len(self._refused) > 4096:
+                self._refused.clear()
+        self._refused[interaction.user.id] = (since, count + 1)
 
     # ---- finding the table --------------------------------------------------------------------
     async def table_here(self, interaction: discord.Interaction[Any], *, ended_ok: bool = False) -> TableRow:

@@ -40,6 +40,16 @@ def image_log(tmp_path: Path) -> Path:
     return tmp_path / "image-text.jsonl"
 
 
+#: Tests play much faster than people: no cooldowns and a rate limit no test reaches, unless a test
+#: (tests/e2e/test_abuse.py) sets its own. The caps on live tables keep their defaults.
+UNTHROTTLED = {
+    "TABULA_NEW_TABLE_COOLDOWN": "0",
+    "TABULA_SHARE_COOLDOWN": "0",
+    "TABULA_RATE_ACTIONS": "10000",
+    "TABULA_RATE_SECONDS": "1",
+}
+
+
 @pytest.fixture
 def bot_env(db_url: str, image_log: Path) -> dict[str, str]:
     """Environment of the bot process; tests may add to it before ``tabula`` starts."""
@@ -50,6 +60,7 @@ def bot_env(db_url: str, image_log: Path) -> dict[str, str]:
         "TABULA_SCHEDULER_SECONDS": "0.5",
         "TABULA_TEST_IMAGE_TEXT_LOG": str(image_log),
         "TABULA_LANGUAGE": "en",
+        **UNTHROTTLED,
     }
 
 

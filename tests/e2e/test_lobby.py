@@ -18,7 +18,7 @@ async def test_table_new_opens_a_thread_with_a_lobby(server: LoopbackDiscord, ta
 
     await lobby_click(table, bob, "join")
     assert "bob" in table.lobby.text.lower()
-    await lobby_click(table, bob, "start")
+    await lobby_click(table, alice, "start")
     await server.wait_until(lambda: not table.lobby.custom_ids, description="lobby buttons removed")
     board = await server.wait_for_message(table.thread, lambda m: bool(m.attachments))
     assert f"<@{alice.id}>" in board.content  # seat 1 must act: mentioned
@@ -51,16 +51,19 @@ async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula:
     await lobby_click(table, bob, "join")
     await lobby_click(table, alice, "addbot")
     assert "🤖" in table.lobby.text
-    await lobby_click(table, bob, "start")
+    await lobby_click(table, alice, "start")
 
     await move(alice, table, "take 1")   # seat 1; seat 2 is bob, seat 3 the bot
     await move(bob, table, "take 1")     # the bot answers at once
     loaded = await asyncio.to_thread(service.load, table.id)
     assert loaded.game.to_act(loaded.state) == {0}
 
-    # carol takes over bob's seat: she plays it from now on, with its history
+    # carol takes over bob's seat once she accepts it: she plays it from now on, with its history
     res = await slash_ok(alice, "table sub", table.thread, seat=2, member=carol)
-    assert "carol" in reply_text(res).lower()
+    assert carol.mention in reply_text(res)
+    offer = await server.wait_for_message(table.thread, lambda m: ":seatyes:" in " ".join(m.custom_ids))
+    await done(await carol.click(offer, next(c for c in offer.custom_ids if ":seatyes:" in c)))
+    await server.wait_until(lambda: not offer.custom_ids, description="the offer answered")
     await move(alice, table, "take 1")
     refused = await done(await bob.slash("move", channel=table.thread, move="take 1"))
     assert "不在这张桌" in reply_text(refused)

@@ -286,11 +286,13 @@ def test_a_seated_player_cannot_take_a_second_seat_by_substitution(service: Tabl
     tid = seated(service, 2)
     service.start(tid, "u0")
     with pytest.raises(AlreadySeated):
-        service.substitute(tid, "u0", 1, "u0", "Ann again")
+        service.offer_seat(tid, "u0", 1, "u0", "Ann again")
     with pytest.raises(AlreadySeated):
-        service.substitute(tid, "u1", 0, "u1", "Bo", manager=True)
+        service.offer_seat(tid, "u1", 0, "u1", "Bo", manager=True)
     assert [s.user_id for s in service.repo.seats(tid)] == ["u0", "u1"]
-    service.substitute(tid, "u0", 1, "u7", "Newcomer")  # someone not seated may take it
+    service.offer_seat(tid, "u0", 1, "u7", "Newcomer")  # someone not seated may take it, once they accept
+    assert service.repo.seats(tid)[1].user_id == "u1"
+    service.accept_seat(tid, 1, "u7")
     assert service.repo.seats(tid)[1].user_id == "u7"
 
 
@@ -300,9 +302,11 @@ def test_substitute_and_kick_refuse_seats_that_do_not_exist(service: TableServic
         service.kick(tid, "u0", 6)
     service.start(tid, "u0")
     with pytest.raises(NoSuchSeat):
-        service.substitute(tid, "u0", 8, "u9", "Nine")
+        service.offer_seat(tid, "u0", 8, "u9", "Nine")
     with pytest.raises(NoSuchSeat):
-        service.substitute(tid, "u0", -1, None, "Bot")
+        service.substitute(tid, "u0", -1, "Bot")
+    with pytest.raises(NoSuchSeat):
+        service.substitute(tid, "u0", 2, "Bot")
 
 
 def test_history_shows_a_reader_only_what_their_seat_saw(service: TableService) -> None:

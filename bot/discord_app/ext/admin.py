@@ -1,5 +1,6 @@
-"""Table settings (``/settings``), vacation (``/away``) and the clock: reminders, and after a
-deadline the table's policy (a bot moves for the late seat, or takes the seat over)."""
+"""Table settings (``/settings``), the server's limits (``/settings server``), vacation (``/away``)
+and the clock: reminders, after a deadline the table's policy (a bot moves for the late seat, or
+takes the seat over), and archiving the threads of tables that ended."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from discord.ext import commands, tasks
 from service import TableRow
 
 from ..boards import publish
+from ..errors import BotError
 from ..i18n import t
 from ..interactions import acknowledge_privately
+from ..lobby import close_table_channel
 from ..present import clip, pings, public_lang, safe, who
 from ..runtime import Runtime
 
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
     from ..client import TabulaBot
 
 log = logging.getLogger("tabula.discord.clock")
+
+#: The table note marking an ended table whose thread was archived (or needed nothing).
+CLOSED_NOTE = "channel_closed"
 
 
 
@@ -112,6 +118,32 @@ class Admin(commands.Cog):
                       deadline_hours=hours, policy=policy)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
 
+    @settings.command(name=_("server"), description=_("This server's limits on open tables (managers change them)"))
+    @app_commands.rename(member_lobbies=_("member_lobbies"), member_tables=_("member_tables"),
+                         guild_tables=_("guild_tables"))
+    @app_commands.describe(member_lobbies=_("Tables waiting for players, per member (0: the default)"),
+                           member_tables=_("Unfinished tables, per member (0: the default)"),
+                           guild_tables=_("Unfinished tables on the whole server (0: the default)"))
+    async def server(self, interaction: discord.Interaction[Any],
+                     member_lobbies: app_commands.Range[int, 0, 25] | None = None,
+                     member_tables: app_commands.Range[int, 0, 100] | None = None,
+                     guild_tables: app_commands.Range[int, 0, 1000] | None = None) -> None:
+        """Show the server's caps on live tables; a manager changes them by giving values."""
+        lang = await acknowledge_privately(interaction)
+        rt = self.rt
+        if interaction.guild_id is None:
+            raise BotError("bot.guild_only")
+        guild = str(interaction.guild_id)
+        changes = {key: value for key, value in (("member_lobbies", member_lobbies), ("member_tables", member_tables),
+                                                 ("guild_tables", guild_tables)) if value is not None}
+        if changes:
+            limits = await rt.call(rt.service.set_server_limits, guild, manager=rt.is_manager(interaction), **changes)
+            log.info("server %s limits set by %s: %s", guild, interaction.user.id, changes)
+        else:
+            limits = await rt.call(rt.service.server_limits, guild)
+        text = t("bot.settings.server", lang, **limits.as_dict())
+        await interaction.followup.send((t("bot.settings.saved", lang) + " " if changes else "") + text, ephemeral=True)
+
     # ---- /away ---------------------------------------------------------------------------------------
     @app_commands.command(name=_("away"), description=_("Vacation: no reminders or deadlines for your seat"))
     @app_commands.rename(away=_("away"))
@@ -134,13 +166,28 @@ class Admin(commands.Cog):
     async def clock(self) -> None:
         """Reminders and deadlines of this process's servers (the rules: ``service.clock``)."""
         now = datetime.now(UTC)
-        due = await self.rt.call(self.rt.service.due, now, {str(g.id) for g in self.bot.guilds})
+        guilds = {str(g.id) for g in self.bot.guilds}
+        due = await self.rt.call(self.rt.service.due, now, guilds)
         for table_id, action in [*((tid, self.enforce) for tid in due.deadlines),
                                  *((tid, self.remind) for tid in due.reminders)]:
             try:
                 await action(table_id, now)
             except Exception:
                 log.exception("clock failed for table %s", table_id)
+        try:
+            await self.close_ended(now, guilds)
+        except Exception:
+            log.exception("clock failed to archive the threads of ended tables")
+
+    async def close_ended(self, now: datetime, guilds: set[str]) -> None:
+        """Archive the threads of tables that ended (finished or abandoned) a few seconds ago, once
+        their last posts went out, so that finished games stop counting against the server's
+        active threads. Each table is noted when done, and handled once."""
+        rt = self.rt
+        for table in await rt.call(rt.service.ended_tables, CLOSED_NOTE, now=now, guild_ids=guilds):
+            async with rt.lock(table.id):
+                await close_table_channel(rt, table)
+                await rt.call(rt.service.set_note, table.id, CLOSED_NOTE, True)
 
     async def remind(self, table_id: int, now: datetime) -> None:
         rt = self.rt

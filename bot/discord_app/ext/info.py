@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from games.registry import all_games, get_game
+from service import text as words
 
 from ..boards import QUIET, make_view, post_board, public_items, public_moves
 from ..errors import BotError
@@ -32,11 +34,17 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
     """The table's history as the person may read it (the service filters it: their own moves
-    with notation, everyone else's as the events they were allowed to see)."""
+    with notation, everyone else's as the events they were allowed to see), with every change of
+    seat and who made it."""
     loaded = rt.service.load(table_id)
     names = seat_names(loaded.seats)
     out = []
     for entry in rt.service.history(table_id, user):
+        if entry.kind != "move":
+            out.append(f"`{entry.seq:>4}` " + words.seat_change_line(
+                entry, lang, by=f"<@{entry.by}>" if entry.by else "-", name=safe(entry.name or "?"),
+                previous=safe(entry.previous or "?")))
+            continue
         seen = [describe_event(loaded.game, e, lang, names) for e in entry.events]
         own = f" `{entry.notation}`" if entry.notation is not None else ""
         out.append(f"`{entry.seq:>4}` **{safe(names[entry.seat])}**{own}: "
@@ -55,6 +63,8 @@ class Info(commands.Cog):
     @app_commands.describe(share=_("Post it in the channel for everyone (default: only you see it)"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        """The board for the person; with ``share``, posted in the channel: by a seated player
+        only, and once per ``TABULA_SHARE_COOLDOWN`` per channel (a public post costs everyone)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
@@ -62,14 +72,24 @@ class Info(commands.Cog):
         if loaded.state is None:
             raise BotError("table.not_active", status=row.status)
         if share:
-            table_lang = public_lang(loaded.table)
-            kwargs = await post_board(rt, loaded, table_lang)
-            view = None
-            if not loaded.game.is_over(loaded.state):
-                moves = await rt.call(public_moves, loaded, table_lang)
-                view = make_view(public_items(loaded, table_lang, moves))
-            channel = rt.bot.get_partial_messageable(int(row.channel_id or interaction.channel_id or 0))
-            await channel.send(view=view or discord.utils.MISSING, allowed_mentions=QUIET, **kwargs)
+            if not rt.seated_from(interaction, loaded).seats:
+                raise BotError("bot.board.players_only")
+            channel_id = int(row.channel_id or interaction.channel_id or 0)
+            wait = rt.shares.start(channel_id)
+            if wait:
+                raise BotError("bot.cooldown.share", seconds=math.ceil(wait))
+            try:
+                table_lang = public_lang(loaded.table)
+                kwargs = await post_board(rt, loaded, table_lang)
+                view = None
+                if not loaded.game.is_over(loaded.state):
+                    moves = await rt.call(public_moves, loaded, table_lang)
+                    view = make_view(public_items(loaded, table_lang, moves))
+                channel = rt.bot.get_partial_messageable(channel_id)
+                await channel.send(view=view or discord.utils.MISSING, allowed_mentions=QUIET, **kwargs)
+            except BaseException:
+                rt.shares.cancel(channel_id)  # nothing was shared
+                raise
             await interaction.followup.send(t("bot.board.shared", lang), ephemeral=True)
         else:
             await interaction.followup.send(ephemeral=True, **await post_board(rt, loaded, lang))
@@ -87,7 +107,7 @@ class Info(commands.Cog):
             await interaction.followup.send(t("bot.log.empty", lang), ephemeral=True)
             return
         files = [discord.File(io.BytesIO("\n".join(lines).encode()), filename=f"log-t{row.id}.txt")] if full else []
-        await interaction.followup.send(clip_lines(lines, 1900), files=files, ephemeral=True)
+        await interaction.followup.send(clip_lines(lines, 1900), files=files, ephemeral=True, allowed_mentions=QUIET)
 
     @app_commands.command(name=_("rules"), description=_("How a game is played and how moves are written"))
     @app_commands.rename(game=_("game"))

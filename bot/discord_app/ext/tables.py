@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,10 +12,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from games.registry import all_games, get_game
-from service import MoveResult
+from service import MoveResult, TableRow
 
-from ..boards import publish
-from ..components import Click, on_action
+from ..boards import QUIET, publish
+from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
 from ..i18n import guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
@@ -24,6 +26,10 @@ if TYPE_CHECKING:
     from ..client import TabulaBot
     from ..runtime import Runtime
 
+log = logging.getLogger("tabula.discord")
+
+#: ``/table list`` shows the newest this many live tables.
+LIST_LIMIT = 40
 
 
 
@@ -82,6 +88,9 @@ class Tables(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction[Any], game: str,
                   seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None) -> None:
+        """Open a lobby and its channel. A member waits ``TABULA_NEW_TABLE_COOLDOWN`` between two
+        tables, and the service refuses past the caps on live tables; when Discord refuses the
+        channel, the lobby is discarded and the person reads why (nothing half-made stays)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         if interaction.guild is None:
@@ -93,13 +102,23 @@ class Tables(commands.Cog):
                            games=", ".join(g.meta.id for g in all_games())) from None
         interaction.extras["game"] = title
         user = str(interaction.user.id)
-        row = await rt.call(rt.service.create, title.meta.id, seats=seats, options=parse_options(options),
-                            seed=rt.config.test_seed, creator=user, guild_id=str(interaction.guild_id),
-                            language=guild_lang(interaction, rt.config.language))
-        await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
+        cooldown = (interaction.guild_id, user)
+        wait = rt.new_tables.start(cooldown)
+        if wait:
+            raise BotError("bot.cooldown.new_table", seconds=math.ceil(wait))
         try:
+            row = await rt.call(rt.service.create, title.meta.id, seats=seats, options=parse_options(options),
+                                seed=rt.config.test_seed, creator=user, guild_id=str(interaction.guild_id),
+                                language=guild_lang(interaction, rt.config.language))
+        except BaseException:
+            rt.new_tables.cancel(cooldown)  # nothing was opened: no reason to wait
+            raise
+        interaction.extras["table"] = row.id
+        try:
+            await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
             channel, posted = await open_table_channel(rt, interaction, row)
-        except Exception:
+        except BaseException:
+            rt.new_tables.cancel(cooldown)
             await rt.call(rt.service.discard, row.id)
             raise
         channel_id = str(getattr(channel, "id", ""))
@@ -107,7 +126,10 @@ class Tables(commands.Cog):
         await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
         welcome = clip(t("bot.table.welcome", public_lang(row), table=row.id, game=title.meta.name(public_lang(row)),
                          creator=interaction.user.mention))
-        await channel.send(welcome, allowed_mentions=pings(welcome))
+        try:
+            await channel.send(welcome, allowed_mentions=pings(welcome))
+        except discord.HTTPException as error:  # the table is open all the same
+            log.warning("could not welcome players to table %s: %s %s", row.id, error.status, error.text)
         await interaction.followup.send(t("bot.table.opened", lang, table=row.id, game=title.meta.name(lang),
                                           channel=f"<#{channel_id}>"), ephemeral=True)
 
@@ -124,23 +146,28 @@ class Tables(commands.Cog):
         row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "leave")
 
-    @table.command(name=_("bot"), description=_("Seat a bot at this channel's table"))
+    @table.command(name=_("bot"), description=_("Seat a bot at this channel's table (creator or server managers)"))
     async def add_bot(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledge_privately(interaction)
         row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "addbot")
 
-    @table.command(name=_("start"), description=_("Deal the game with the players seated now"))
+    @table.command(name=_("start"),
+                   description=_("Deal the game with the players seated now (creator or server managers)"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await acknowledge_privately(interaction)
         row = await runtime_of(interaction).table_here(interaction)
         await self.seat_change(interaction, row.id, "start")
 
     async def seat_change(self, interaction: discord.Interaction[Any], table_id: int, action: str) -> None:
-        """Join / leave / add a bot / start, from a command or a lobby button."""
+        """Join / leave / add a bot / start, from a command or a lobby button. Adding a bot and
+        starting are for the table's creator or a manager (the service checks); another seated
+        player's Start is a vote, answered privately and noted in the thread."""
         rt = runtime_of(interaction)
         lang = str(interaction.extras.get("lang") or interaction_lang(interaction))
         user = str(interaction.user.id)
+        manager = rt.is_manager(interaction)
+        answer = interaction.type == discord.InteractionType.application_command
         async with rt.lock(table_id):
             row = await rt.call(rt.service.table, table_id)
             if action == "join":
@@ -148,20 +175,28 @@ class Tables(commands.Cog):
                 done = t("table.joined", lang, name=safe(seat.name), seat=seat.seat + 1)
             elif action == "leave":
                 await rt.call(rt.service.leave, table_id, user)
-                done = t("table.left", lang, name=interaction.user.display_name)
+                done = t("table.left", lang, name=safe(interaction.user.display_name))
             elif action == "addbot":
-                seat = await rt.call(rt.service.add_bot, table_id, None)
+                seat = await rt.call(rt.service.add_bot, table_id, user, manager=manager)
                 name = t("bot.bot_name", public_lang(row), n=seat.seat + 1)
                 if name != seat.name:
                     seat = await rt.call(rt.service.rename_seat, table_id, seat.seat, name)
                 done = t("table.bot_added", lang, seat=seat.seat + 1)
             else:
-                result = await rt.call(rt.service.start, table_id, user, manager=rt.is_manager(interaction))
-                await after_start(rt, table_id, result)
-                done = t("table.started", lang)
+                vote = await rt.call(rt.service.vote_start, table_id, user, manager=manager)
+                if vote.result is not None:
+                    await after_start(rt, table_id, vote.result)
+                    done = t("table.started", lang)
+                else:
+                    seats = await rt.call(rt.service.seats, table_id)
+                    waiting = who(seats, vote.waiting, ping=set())
+                    done = t("bot.start.voted", lang, who=waiting)
+                    await announce(rt, row.channel_id, t("bot.start.vote", public_lang(row), who=waiting,
+                                                         user=safe(interaction.user.display_name)))
+                    answer = True
             if action != "start":
                 await refresh_lobby(rt, table_id)
-        if interaction.type == discord.InteractionType.application_command:
+        if answer:
             await interaction.followup.send(done, ephemeral=True)
 
     # ---- reading ------------------------------------------------------------------------------------
@@ -184,15 +219,20 @@ class Tables(commands.Cog):
 
     @table.command(name=_("list"), description=_("The tables being played on this server"))
     async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
+        """The server's newest live tables (only as many as one answer shows are read)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
-        rows = await rt.call(rt.service.tables, str(interaction.guild_id), ("lobby", "active"))
+        rows = await rt.call(rt.service.tables, str(interaction.guild_id), ("lobby", "active"), limit=LIST_LIMIT,
+                             newest=True)
         lines = [t("bot.list.line", lang, table=r.id, game=game_name(r.game_id, lang),
                    status=t(f"bot.status.{r.status}", lang), channel=f"<#{r.channel_id}>" if r.channel_id else "-")
-                 for r in rows[-40:]]
+                 for r in rows]
         await interaction.followup.send(clip("\n".join(lines) or t("bot.list.none", lang)), ephemeral=True)
 
     # ---- authority ------------------------------------------------------------------------------------
+    # Kick, sub and abandon are for the table's creator or a manager (the service checks); every
+    # change of seat is announced in the table's thread and recorded in the log (/log) with who
+    # made it. A member only ever gets a seat by accepting it themselves.
     @table.command(name=_("abandon"), description=_("Stop this table for good (creator or server managers)"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         lang = await acknowledge_privately(interaction)
@@ -212,42 +252,77 @@ class Tables(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
-        if row.status == "lobby":
-            async with rt.lock(row.id):
-                await rt.call(rt.service.kick, row.id, str(interaction.user.id), seat - 1,
-                              manager=rt.is_manager(interaction))
-                await refresh_lobby(rt, row.id)
-            await interaction.followup.send(t("bot.kicked", lang, seat=seat), ephemeral=True)
+        if row.status != "lobby":
+            await self.hand_to_bot(interaction, row.id, seat, lang)
             return
-        await self.substitute(interaction, row.id, seat, None, lang)
+        async with rt.lock(row.id):
+            kicked = await rt.call(rt.service.kick, row.id, str(interaction.user.id), seat - 1,
+                                   manager=rt.is_manager(interaction))
+            await refresh_lobby(rt, row.id)
+        await announce(rt, row.channel_id, t("bot.sub.kicked", public_lang(row), name=safe(kicked.name), seat=seat,
+                                             by=interaction.user.mention))
+        await interaction.followup.send(t("bot.kicked", lang, seat=seat), ephemeral=True)
 
-    @table.command(name=_("sub"), description=_("Give a seat to another member, or to a bot"))
+    @table.command(name=_("sub"), description=_("Offer a seat to another member (they accept it), or give it to a bot"))
     @app_commands.rename(seat=_("seat"), member=_("member"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
     async def sub(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
                   member: discord.Member | None = None) -> None:
         lang = await acknowledge_privately(interaction)
         row = await runtime_of(interaction).table_here(interaction)
-        await self.substitute(interaction, row.id, seat, member, lang)
+        if member is None:
+            await self.hand_to_bot(interaction, row.id, seat, lang)
+        else:
+            await self.offer_seat(interaction, row, seat, member, lang)
 
-    async def substitute(self, interaction: discord.Interaction[Any], table_id: int, seat: int,
-                         member: discord.Member | None, lang: str) -> None:
+    async def hand_to_bot(self, interaction: discord.Interaction[Any], table_id: int, seat: int, lang: str) -> None:
+        """A bot takes seat ``seat`` (numbered from 1) at once, announced in the thread; it moves
+        straight away if the seat must act."""
         rt = runtime_of(interaction)
         async with rt.lock(table_id):
             row = await rt.call(rt.service.table, table_id)
-            if member is not None and member.bot:
-                raise BotError("bot.no_bot_members")
-            name = member.display_name if member else t("bot.bot_name", public_lang(row), n=seat)
-            await rt.call(rt.service.substitute, table_id, str(interaction.user.id), seat - 1,
-                          str(member.id) if member else None, name, manager=rt.is_manager(interaction))
-            text = t("table.substituted", public_lang(row), name=member.mention if member else name, seat=seat)
-            await notice(rt, row.channel_id, text)
-            result = await rt.call(rt.service.run_bots, table_id) if member is None else None
+            name = t("bot.bot_name", public_lang(row), n=seat)
+            await rt.call(rt.service.substitute, table_id, str(interaction.user.id), seat - 1, name,
+                          manager=rt.is_manager(interaction))
+            await announce(rt, row.channel_id, t("bot.sub.to_bot", public_lang(row), name=safe(name), seat=seat,
+                                                 by=interaction.user.mention))
+            result = await rt.call(rt.service.run_bots, table_id)
             if result is not None:
                 await publish(rt, result, None)
             if row.status == "lobby":
                 await refresh_lobby(rt, table_id)
         await interaction.followup.send(t("table.substituted", lang, name=safe(name), seat=seat), ephemeral=True)
+
+    async def offer_seat(self, interaction: discord.Interaction[Any], row: TableRow, seat: int,
+                         member: discord.Member, lang: str) -> None:
+        """Offer seat ``seat`` (numbered from 1) to ``member``: a public post in the thread that
+        pings only them, with Accept / Decline buttons only they may press. The seat changes hands
+        when they accept (:func:`offer_click`)."""
+        rt = runtime_of(interaction)
+        if member.bot:
+            raise BotError("bot.no_bot_members")
+        async with rt.lock(row.id):
+            offer = await rt.call(rt.service.offer_seat, row.id, str(interaction.user.id), seat - 1, str(member.id),
+                                  member.display_name, manager=rt.is_manager(interaction))
+        table_lang = public_lang(row)
+        text = clip(t("bot.sub.offer", table_lang, member=member.mention, by=interaction.user.mention, seat=seat,
+                      holder=safe(offer.holder_name)))
+        view = make_view([
+            TableButton(row.id, 0, "seatyes", str(offer.seat), label=t("bot.button.accept", table_lang),
+                        style=discord.ButtonStyle.success),
+            TableButton(row.id, 0, "seatno", str(offer.seat), label=t("bot.button.decline", table_lang)),
+        ])
+        channel = rt.bot.get_partial_messageable(int(row.channel_id or interaction.channel_id or 0))
+        await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(member.id)], replied_user=False))
+        await interaction.followup.send(t("bot.sub.offered", lang, member=member.mention, seat=seat), ephemeral=True,
+                                        allowed_mentions=QUIET)
+
+
+async def announce(rt: Runtime, channel_id: str | None, text: str) -> None:
+    """A public line in the table's channel that pings nobody (mentions show as names)."""
+    if channel_id:
+        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=QUIET)
 
 
 # ---- lobby buttons ----------------------------------------------------------------------------------
@@ -264,6 +339,36 @@ async def lobby_click(interaction: discord.Interaction[Any], click: Click) -> No
 
 for _action in ("join", "leave", "addbot", "start"):
     on_action(_action)(lobby_click)
+
+
+# ---- seat offers --------------------------------------------------------------------------------------
+@on_action("seatyes")
+@on_action("seatno")
+async def offer_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """Accept / Decline on a seat offer. Only the member it was offered to may answer (the service
+    refuses anyone else, privately); the answer replaces the buttons on the offer, and a seat that
+    changed hands is announced in the thread."""
+    interaction.extras["lang"] = interaction_lang(interaction)
+    await interaction.response.defer()
+    rt = runtime_of(interaction)
+    row = await rt.table_by_id(interaction, click.table)
+    if not (click.arg or "").isdigit():
+        raise BotError("bot.unknown_button")
+    seat, user = int(click.arg or 0), str(interaction.user.id)
+    table_lang = public_lang(row)
+    async with rt.lock(row.id):
+        if click.action == "seatyes":
+            _, offer = await rt.call(rt.service.accept_seat, row.id, seat, user)
+            text = t("bot.sub.accepted", table_lang, member=interaction.user.mention, seat=seat + 1,
+                     by=f"<@{offer.by}>")
+            if row.status == "lobby":
+                await refresh_lobby(rt, row.id)
+        else:
+            await rt.call(rt.service.decline_seat, row.id, seat, user)
+            text = t("bot.sub.declined", table_lang, member=interaction.user.mention, seat=seat + 1)
+    await interaction.edit_original_response(content=clip(text), view=None, allowed_mentions=QUIET)
+    if click.action == "seatyes":
+        await announce(rt, row.channel_id, text)
 
 
 async def setup(bot: TabulaBot) -> None:

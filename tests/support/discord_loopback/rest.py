@@ -17,7 +17,7 @@ from aiohttp import web
 
 from ._util import API_VERSION, ApiError, form_error
 from .model import ChannelType
-from .server import RequestRecord, UploadedFile
+from .server import InjectedError, RequestRecord, UploadedFile
 
 if TYPE_CHECKING:
     from .server import LoopbackDiscord
@@ -214,6 +214,9 @@ class RestApi:
         try:
             if route.auth and request.headers.get("Authorization") != f"Bot {server.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            injected = server.take_failure(method, route.template)
+            if injected is not None:
+                raise injected
             body, files = await _parse_body(request)
             req = RestRequest(
                 method=method,
@@ -227,7 +230,10 @@ class RestApi:
             result = await route.handler(req)
         except ApiError as exc:
             body_json = exc.to_json()
-            server.error_responses.append((method, full_path, exc.status, body_json))
+            if isinstance(exc, InjectedError):
+                server.injected_responses.append((method, full_path, exc.status, body_json))
+            else:
+                server.error_responses.append((method, full_path, exc.status, body_json))
             server.requests.append(RequestRecord(method, route.template, exc.status))
             log.info("%s %s -> %s %s", method, full_path, exc.status, body_json)
             server.notify()

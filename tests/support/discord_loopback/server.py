@@ -67,6 +67,21 @@ class RequestRecord(NamedTuple):
     status: int
 
 
+class InjectedError(ApiError):
+    """An error a test asked for (:meth:`LoopbackDiscord.fail_requests`), not a refusal of the
+    emulator: it is recorded in ``injected_responses``, never in ``error_responses``."""
+
+
+class InjectedFailure:
+    """Answer the next ``times`` requests of ``method`` on the route ``template`` with an error."""
+
+    def __init__(self, method: str, template: str, error: ApiError, times: int) -> None:
+        self.method = method.upper()
+        self.template = template
+        self.error = error
+        self.times = times
+
+
 def pinged_users(content: str, allowed: Mapping[str, Any] | None) -> set[int]:
     """Who Discord notifies for a new message: the users mentioned in ``content`` that
     ``allowed_mentions`` lets through (absent: all of them; ``parse`` with ``users``: all; a
@@ -143,6 +158,10 @@ class LoopbackDiscord:
         self.error_responses: list[tuple[str, str, int, dict[str, Any]]] = []
         """Every 4xx/5xx returned: ``(method, path, status, body)``."""
         self.requests: list[RequestRecord] = []
+        self.failures: list[InjectedFailure] = []
+        """Errors tests asked for (:meth:`fail_requests`), still to be answered."""
+        self.injected_responses: list[tuple[str, str, int, dict[str, Any]]] = []
+        """Every injected error answered: ``(method, path, status, body)``."""
         self.typing: list[tuple[int, int]] = []
         """``(channel_id, user_id)`` of every typing indicator."""
 
@@ -162,6 +181,39 @@ class LoopbackDiscord:
         self.category = self.add_category("Text Channels")
         for name in channels:
             self.add_channel(name, category=self.category)
+
+    # ------------------------------------------------------------------------------------------
+    # fault injection
+
+    def fail_requests(
+        self,
+        method: str,
+        template: str,
+        *,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        times: int = 1,
+    ) -> None:
+        """Answer the next ``times`` requests ``method template`` (a route as the emulator names
+        it, e.g. ``"/channels/{channel_id}/messages/{message_id}/threads"``) with Discord's error
+        ``status``/``code``/``message`` instead of serving them, as Discord does at a limit
+        (``160006`` active threads, ``30013`` channels) or without a permission (403 ``50013``).
+        They are recorded in ``injected_responses`` (not ``error_responses``)."""
+        error = InjectedError(status, code, message, errors)
+        self.failures.append(InjectedFailure(method, template, error, times))
+
+    def take_failure(self, method: str, template: str) -> InjectedError | None:
+        """The injected error for this request, if a test asked for one (it is used up)."""
+        for failure in self.failures:
+            if failure.method == method and failure.template == template and failure.times > 0:
+                failure.times -= 1
+                if failure.times == 0:
+                    self.failures.remove(failure)
+                assert isinstance(failure.error, InjectedError)
+                return failure.error
+        return None
 
     # ------------------------------------------------------------------------------------------
     # lifecycle
