@@ -101,6 +101,17 @@ def _as_bytes(state: bytes | str) -> bytes:
     return state.encode("utf-8") if isinstance(state, str) else bytes(state)
 
 
+def merged(settings: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``settings`` with ``changes`` applied: a key set to ``None`` is removed."""
+    out = dict(settings)
+    for key, value in changes.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
 class Repository:
     """All storage access for one database (see DESIGN.md, "Storage").
 
@@ -295,12 +306,7 @@ class Repository:
         with ``replace`` make them the whole settings. Returns the new settings."""
         with self._write() as session:
             row = self._lock_table(session, table_id)
-            settings = {} if replace else dict(row.settings)
-            for key, value in changes.items():
-                if value is None:
-                    settings.pop(key, None)
-                else:
-                    settings[key] = value
+            settings = merged({} if replace else row.settings, changes)
             row.settings = settings
             row.updated_at = utcnow()
         return dict(settings)
@@ -475,12 +481,7 @@ class Repository:
             if row is None:
                 row = ServerSettingsRow(guild_id=guild_id, settings={}, updated_at=utcnow())
                 session.add(row)
-            settings = dict(row.settings)
-            for key, value in changes.items():
-                if value is None:
-                    settings.pop(key, None)
-                else:
-                    settings[key] = value
+            settings = merged(row.settings, changes)
             row.settings = settings
             row.updated_at = utcnow()
         return dict(settings)

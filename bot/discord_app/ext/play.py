@@ -255,6 +255,13 @@ async def play_click(interaction: discord.Interaction[Any], click: Click) -> Non
     if not on_panel:  # the service refuses a person who is not seated
         await play(interaction, click.table, text, expected_version=click.version)
         return
+    await play_on_panel(interaction, click, text)
+
+
+async def play_on_panel(interaction: discord.Interaction[Any], click: Click, text: str) -> None:
+    """Play a move chosen on a private panel, then redraw the panel with what it led to (or, if
+    the table moved on meanwhile, say so and redraw it as it is now)."""
+    rt = runtime_of(interaction)
     try:
         result = await play(interaction, click.table, text, expected_version=click.version)
     except StaleVersion as error:
@@ -277,14 +284,7 @@ async def menu_click(interaction: discord.Interaction[Any], click: Click) -> Non
     value = click.values[0] if click.values else ""
     page = 0
     if value.startswith("="):
-        try:
-            result = await play(interaction, click.table, value[1:], expected_version=click.version)
-        except StaleVersion as error:
-            await report(interaction, error)
-            await send_panel(interaction, await rt.seated(interaction, click.table), edit=True)
-            return
-        fresh = rt.seated_from(interaction, result.loaded)
-        await send_panel(interaction, fresh, edit=True, notes=[confirmation(result, fresh.lang)])
+        await play_on_panel(interaction, click, value[1:])
         return
     if value.startswith(">"):
         path.append(value[1:])
