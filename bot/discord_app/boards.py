@@ -75,7 +75,11 @@ def public_moves(loaded: Loaded, lang: str) -> list[tuple[str, str]]:
         return []
     out: dict[str, str] = {}
     for seat in sorted(game.to_act(state)):
-        if seat in loaded.bot_seats or not keeps_nothing_secret(game, state, seat):
+        if seat in loaded.bot_seats:
+            continue
+        for move in game.public_moves(state, seat):  # the title's own choice, from public facts
+            out.setdefault(str(move), game.move_label(state, seat, move, lang))
+        if not keeps_nothing_secret(game, state, seat):
             continue
         if game.count_moves(state, seat, limit=MAX_PUBLIC_BUTTONS + 1) > MAX_PUBLIC_BUTTONS:
             continue  # too many for a post: "my view" opens the menus

@@ -306,6 +306,14 @@ class Game(ABC, Generic[S, M]):
         return self.random_move(state, seat, rng)
 
     # ---- menus instead of lists (games.core.menu) --------------------------------------------
+    def public_moves(self, state: S, seat: int) -> list[M]:
+        """Hook: moves of ``seat`` that may be offered as buttons on a public post (a roll, a pass),
+        chosen from public information only: which buttons show must not tell anyone a secret
+        (a Buy button shown only when the player can afford it would reveal their cash). A click
+        by anyone else is refused privately. Default: none (adapters still offer every move of a
+        seat whose own view shows nothing more than a spectator's)."""
+        return []
+
     def suggested(self, state: S, seat: int) -> list[M]:
         """The legal moves in the order a player most likely wants them (menus, completion,
         buttons): the usual move first, rarer ones (twenty trade offers) after. Default: notation

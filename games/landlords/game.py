@@ -23,15 +23,35 @@ from games.core import (
 from . import bot, outcome, secrecy
 from .board import SPACES, board, card_label, rules
 from .money import payee
-from .moves import Accept, Auction, Decline, Improve, Offer, Pass, Redeem, Sell, Sign, Unsign, Vote, read
+from .moves import (
+    Accept,
+    Auction,
+    Buy,
+    Decline,
+    Improve,
+    Offer,
+    Pass,
+    Redeem,
+    Ride,
+    Roll,
+    Sell,
+    Sign,
+    Stay,
+    Unsign,
+    Vote,
+    read,
+)
 from .state import (
     LANDLORD,
     NOBODY,
     PROSPERITY,
     UNANSWERED,
+    BidF,
     EndInfo,
     LandlordsState,
+    LotF,
     Player,
+    RideF,
     SealedF,
     TurnF,
     VoteF,
@@ -151,6 +171,23 @@ class LandlordsGame(Game[LandlordsState, Move]):
             params["player"] = params.pop("debtor")
         key = f"prompt.{tag}"
         return self.text(key, params, lang, names) if self.catalog.has(key) else None
+
+    def public_moves(self, state: LandlordsState, seat: int) -> list[Move]:
+        """Buttons for everyone to see, from public facts only (play experience §1): roll before
+        a turn, buy or pass on an unowned lot (shown whether or not the player can afford it: a
+        refusal is private), ride or stay on a railroad, pass on a first bid."""
+        if state.end is not None or not state.stack or seat not in self.to_act(state):
+            return []
+        top = state.stack[-1]
+        if isinstance(top, TurnF):
+            return [Roll()]
+        if isinstance(top, LotF):
+            return [Buy(), Pass()]
+        if isinstance(top, RideF):
+            return [Ride(), Stay()]
+        if isinstance(top, BidF):
+            return [Pass()]
+        return []
 
     def suggestion_rank(self, state: LandlordsState, seat: int, move: Move) -> int:
         """The step's own moves first (roll, buy, bid, pass...), then improvements and signs, then

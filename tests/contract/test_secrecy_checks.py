@@ -369,3 +369,27 @@ def test_a_title_without_declared_secrets_must_show_every_seat_what_a_spectator_
     state = find(WORLD, 3, draft)
     fails(check_no_secret_means_nothing_private, WorldDeclaresNothing(), [state], 3, match="sees more")
 
+
+
+class LandlordsBuyButtonPeeks(LandlordsGame):
+    """Shows a public Buy button only when the lander can afford the lot (it reveals their cash)."""
+
+    def public_moves(self, state: LandlordsState, seat: int) -> list[Any]:
+        return [m for m in super().public_moves(state, seat)
+                if str(m) != "buy" or m in self.legal_moves(state, seat)]
+
+
+def lot_to_buy(state: LandlordsState) -> bool:
+    """The lander stands on an unowned lot (buy or pass)."""
+    top = state.stack[-1] if state.stack else None
+    return type(top).__name__ == "LotF"
+
+
+def test_check_public_surface_catches_public_buttons_that_depend_on_a_secret() -> None:
+    state = find(LANDLORDS, 3, lot_to_buy)
+    lander = state.current
+    passes(check_public_surface, LANDLORDS, state, _scrambled(LANDLORDS, state, lander), lander, 3)
+    leaky = LandlordsBuyButtonPeeks()
+    with pytest.raises(AssertionError, match="public buttons"):
+        for seed in range(12):
+            check_public_surface(leaky, state, _scrambled(leaky, state, lander, seed), lander, 3)

@@ -152,6 +152,9 @@ def check_public_surface(game: Game[Any, Any], state: Any, other: Any, owner: Vi
     assert game.may_act(state) - {owner} == game.may_act(other) - {owner}, \
         f"who else may act depends on {_secrets(owner)}"
     assert game.stage(state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
+    for seat in range(players):  # public buttons are shown to everyone, the owner's included
+        assert [str(m) for m in game.public_moves(state, seat)] == [str(m) for m in game.public_moves(other, seat)], \
+            f"the public buttons of seat {seat} depend on {_secrets(owner)}"
     for seat in _seats(players, owner):
         legal = game.legal_moves(state, seat)
         assert [str(m) for m in legal] == [str(m) for m in game.legal_moves(other, seat)], \
