@@ -199,6 +199,9 @@ class ConsoleTable:
 
     def command(self, line: str, loaded: Any, seat: int) -> Any:
         game = loaded.game
+        if not line:  # nothing typed: say what can be typed here (not chat's /move suggestions)
+            self.say(HELP.get(self.lang, HELP["en"]))
+            return None
         if line in {"help", "?", "帮助"}:
             self.say(HELP.get(self.lang, HELP["en"]))
             return None

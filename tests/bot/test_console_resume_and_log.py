@@ -110,3 +110,25 @@ def test_standing_orders_from_the_console(repo: Repository) -> None:
     assert "is not a standing order" in text
     table = repo.list_tables()[0]
     assert service.repo.seats(table.id)[0].orders == []
+
+
+def test_empty_input_says_what_to_type_and_the_chinese_ranking_is_in_chinese(repo: Repository) -> None:
+    """Play experience §14: an empty line gets the console's help, not chat's /move suggestions;
+    the ranking's score parts are named in the reader's language."""
+    service = TableService(repo)
+    out = io.StringIO()
+    lines = iter([""])
+
+    def read(prompt: str) -> str:
+        line = next(lines, None)
+        if line is not None:
+            return line
+        table = repo.list_tables()[0]
+        loaded = service.load(table.id)
+        return str(loaded.game.legal_moves(loaded.state, loaded.seat_of(LOCAL_USER)[0])[0])
+
+    start_local_table(service, "wonderful-world", players=2, bots=1, seed=4, lang="zh", out=None, read=read,
+                      write=out)
+    text = out.getvalue()
+    assert "/move" not in text and "moves（可选行动）" in text
+    assert "卡牌分" in text and "cards" not in text
