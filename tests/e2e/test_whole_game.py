@@ -16,7 +16,7 @@ from games.wonderful_world.cards import designs
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
-from .helpers import Table, done, lobby_click, move, open_table, slash_ok, versions
+from .helpers import Table, done, lobby_click, move, open_table, public_bot_messages, slash_ok, versions
 
 GAME = "wonderful-world"
 PRIVATE = ("only you can see", "只有你能看到")  # the private panel's header, en / zh
@@ -158,6 +158,17 @@ async def test_three_players_play_a_whole_game(server: LoopbackDiscord, tabula: 
     watch.check(state)
     print(f"moves={count} panel={panel_moves} autocomplete={autocompleted} images={watch.images} texts={watch.texts}")
     assert panel_moves >= 5 and autocompleted >= 3 and watch.images > 10
+
+    # what playing cost the table: public posts and pings per round (a noisier change is a regression)
+    rounds = max(1, int(getattr(state, "round", 1)))
+    posts = public_bot_messages(server, table.thread)
+    pings = {u.name: sum(u.id in m.pinged for m in posts) for u in users.values()}
+    edits = sum(len(m.revisions) for m in posts)
+    print(f"per round over {rounds} rounds: {len(posts) / rounds:.1f} public posts, {edits / rounds:.1f} edits, "
+          f"pings per player {', '.join(f'{n} {c / rounds:.1f}' for n, c in pings.items())}; "
+          f"interactions per move {(count + autocompleted) / count:.2f}")
+    everyone = {u.id for u in users.values()}
+    assert all(m.pinged <= everyone for m in posts), "a post pinged someone who is not playing"
 
     # every private reply went to its own user only
     for message in server.messages_in(table.thread):
