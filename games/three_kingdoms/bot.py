@@ -11,10 +11,21 @@ from typing import TYPE_CHECKING
 
 from games.core import Move, Rng
 
-from .content import content
-from .moves import AnyAction, Build, Choose, Claim, Convert, Give, Hire, Play, Produce, Recall, Skip, Usurp
-from .rules import BUILDING_POINTS, hire_cost, lord_of, markers_in
+from .content import ROWS, SPECIALS, content
+from .moves import AnyAction, Build, Choose, Claim, Convert, Give, Hire, Play, Produce, Recall, Siege, Skip, Usurp
+from .rules import (
+    BUILDING_POINTS,
+    build_base,
+    buildings_in,
+    hire_cost,
+    lord_of,
+    markers_in,
+    priced,
+    siege_base,
+    usurp_need,
+)
 from .state import TKState
+from .steps import PRODUCE, action_moves
 
 if TYPE_CHECKING:
     from .game import ThreeKingdomsGame
@@ -44,7 +55,8 @@ def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -
     if isinstance(move, Recall):
         return 10 if len(player.hand) <= 1 else -5
     if isinstance(move, Usurp):
-        return 15
+        seals = usurp_need(state, seat) or 0
+        return 15 - 8 * seals
     if isinstance(move, Claim):
         if move.reward == "points":
             return 5 * 1.5
@@ -60,38 +72,71 @@ def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -
     return 0
 
 
+def _needed_squares(state: TKState, seat: int) -> set[str]:
+    """The squares the buildings still on ``seat``'s lord board would stand on."""
+    player, lord = state.seats[seat], lord_of(state, seat)
+    out = {"special"} if any(not player.count(k) for k in SPECIALS) else set()
+    return out | {r for r in ROWS if player.count(r) < len(lord.row(r))}
+
+
 def _siege_value(state: TKState, seat: int, zhou: str) -> float:
+    """A marker is worth most where it opens a free square for a building still to build, and
+    where it opens a new region's market."""
     c = content()
     own = markers_in(state, zhou, seat)
+    spare = own - buildings_in(state, zhou, seat)
+    free = sum(1 for sq in _needed_squares(state, seat) if sq not in state.squares.get(zhou, {}))
     region = c.zhou[zhou].region
     new_region = all(c.zhou[z].region != region or not markers_in(state, z, seat) for z in c.zhou)
-    free_squares = 4 - len(state.squares.get(zhou, {}))
-    return 25 + (15 if new_region else 0) + (8 if free_squares and not own else 0) - 3 * own
+    value = 20.0 + (25 if free > spare else -10) + (10 if new_region and state.markets[region] else 0)
+    base = siege_base(state, seat, zhou) or 0
+    return value - base
+
+
+def _wants(state: TKState, seat: int) -> dict[str, int]:
+    """How much of each resource the next siege, build and hire would cost ``seat`` now."""
+    c = content()
+    player = state.seats[seat]
+    sieges = [priced(state, seat, "siege", b) for z in c.zhou
+              if (b := siege_base(state, seat, z)) is not None and _siege_value(state, seat, z) > 20]
+    builds = [priced(state, seat, "build", b) for k in (*ROWS, *SPECIALS)
+              if (b := build_base(state, seat, k)) is not None]
+    hires = [hire_cost(state, seat, card) for cards in state.markets.values() for card in cards]
+    can_build = player.buildings < player.talent
+    return {"troops": min(sieges, default=0), "wood": min(builds, default=0) if can_build else 0,
+            "gold": min(hires, default=0)}
+
+
+def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: str, wants: dict[str, int]) -> float:
+    player = state.seats[seat]
+    if action in PRODUCE:
+        resource = PRODUCE[action]
+        short = wants[resource] - getattr(player, resource)
+        return 12.0 + (18 if short > 0 else 0) - getattr(player, resource) / 4
+    if action == "any":
+        return max(_action_value(game, state, seat, a, wants) for a in ("build", "hire", "siege")) - 3
+    moves = action_moves(state, seat, action)
+    if not moves:
+        return 0.0
+    return max(_move_value(game, state, seat, m) for m in moves)
 
 
 def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play) -> float:
-    """A played card by where the pointers stop: how much the best thing there would bring."""
+    """A played card by where the pointers stop: the best thing each action would do now."""
     c = content()
     tao, lue = c.talents[move.card].moves[move.option - 1]
     if move.nudge:
         delta = 1 if move.nudge.endswith("+") else -1
         tao, lue = (tao + delta, lue) if move.nudge[0] == "t" else (tao, lue + delta)
     actions = [state.rondel[(state.tao + tao) % 7], state.rondel[(state.lue + lue) % 7]]
-    player = state.seats[seat]
-    total = 0.0
-    for action in actions:
-        if action == "build":
-            total += 60 if player.buildings < player.talent and player.wood >= 3 else 5
-        elif action == "hire":
-            total += 30 if player.gold >= 3 else 4
-        elif action == "siege":
-            total += 25 if player.troops >= 3 else 5
-        elif action == "any":
-            total += 12
-        else:
-            resource = {"sell": "gold", "log": "wood", "recruit": "troops"}[action]
-            total += 14 - getattr(player, resource)
-    return total + c.talents[move.card].points * 0.5
+    wants = _wants(state, seat)
+    return sum(_action_value(game, state, seat, a, wants) for a in actions) + c.talents[move.card].points * 0.5
+
+
+def _move_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -> float:
+    if isinstance(move, Siege):
+        return _siege_value(state, seat, move.zhou)
+    return score_move(game, state, seat, move)
 
 
 def choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng) -> Move:
@@ -102,8 +147,8 @@ def choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng) -> Move
     for move in legal:
         if isinstance(move, Play):
             value = _play_value(game, state, seat, move)
-        elif type(move).__name__ == "Siege":
-            value = -100.0 if getattr(move, "betray", "") and rng.below(3) else _siege_value(state, seat, move.zhou)  # type: ignore[attr-defined]
+        elif isinstance(move, Siege):
+            value = -100.0 if move.betray and rng.below(3) else _siege_value(state, seat, move.zhou)
         elif isinstance(move, Choose):
             value = _choice_value(state, move)
         else:

@@ -32,7 +32,7 @@ KINDS = (*ROWS, *SPECIALS)
 #: The four kinds of square a 州 holds, one building each (rules §4 建设: 每个州可以容纳四种类型的建筑各一个).
 SQUARES = ("lumber", "barracks", "workshop", "special")
 TIERS = ("ba", "wang", "di")
-METRICS = ("markers", "zhou", "regions", "buildings", "talent", "kinds", "front", "resources", "points")
+METRICS = ("markers", "zhou", "regions", "fortified", "buildings", "talent", "kinds", "front", "resources", "points")
 
 
 def square_of(kind: str) -> str:

@@ -169,16 +169,19 @@ class ThreeKingdomsGame(Game[TKState, Move]):
         return Outcome(standings, reasons)
 
     def secret_fields(self, state: TKState, seat: int | None) -> dict[str, Any]:
-        """A hand's cards (its owner's); ``None``: the order of the face-down decks."""
+        """A hand's cards (its owner's, ruling R8); ``None``: the order of the face-down decks.
+        A lone card with every deck empty is not declared: nothing could stand in for it."""
         if seat is None:
             return {f"deck.{r}.{i}": card for r, deck in state.decks.items() if len(set(deck)) > 1
                     for i, card in enumerate(deck)}
-        if state.over:
+        hand = state.seats[seat].hand
+        if state.over or (len(hand) < 2 and not any(state.decks.values())):
             return {}
-        return {f"hand.{i}": card for i, card in enumerate(state.seats[seat].hand)}
+        return {f"hand.{i}": card for i, card in enumerate(hand)}
 
     def scramble(self, state: TKState, seat: int | None, rng: Rng) -> TKState | None:
-        """Swap a hand's cards with face-down deck cards (``None``: rotate every deck)."""
+        """Swap a hand's cards with face-down deck cards, and reorder those the decks cannot cover
+        (``None``: rotate every deck)."""
         if not self.secret_fields(state, seat):
             return None
         out = self.copy(state)
@@ -190,11 +193,21 @@ class ThreeKingdomsGame(Game[TKState, Move]):
         pool = [(r, i) for r, deck in out.decks.items() for i in range(len(deck))]
         rng.shuffle(pool)
         hand = out.seats[seat].hand
+        swapped, rest = [], []
         for i, card in enumerate(hand):
-            if not pool:
-                return None
-            region, at = pool.pop()
-            hand[i], out.decks[region][at] = out.decks[region][at], card
+            if pool:
+                region, at = pool.pop()
+                hand[i], out.decks[region][at] = out.decks[region][at], card
+                swapped.append(i)
+            else:
+                rest.append(i)
+        if len(rest) == 1:  # trade places with a swapped card: both positions change
+            j = swapped[0]
+            hand[rest[0]], hand[j] = hand[j], hand[rest[0]]
+        elif rest:
+            cards = [hand[i] for i in rest]
+            for i, card in zip(rest, cards[1:] + cards[:1], strict=True):
+                hand[i] = card
         return out
 
     def invariants(self, state: TKState) -> list[str]:

@@ -128,17 +128,15 @@ def may_build_in(state: TKState, seat: int, zhou: str, kind: str) -> bool:
 
 def could_still_build(state: TKState, seat: int) -> bool:
     """Whether ``seat`` could ever build again, resources aside (ruling R16): a building left on its
-    lord board, room under its talent track or a talent still to gain, and a free square for it in a
+    lord board, room under its talent track or a talent left in a market, and a free square for it in a
     州 where it has a spare marker, or could still place one (a 州 with room, reached from its own
     through 州 with room)."""
     player, lord = state.seats[seat], lord_of(state, seat)
     kinds = [k for k in SPECIALS if not player.count(k)] + [r for r in ROWS if player.count(r) < len(lord.row(r))]
     if not kinds:
         return False
-    more_talent = any(state.markets.values()) or any(
-        state.specials[t] and t not in player.claims for t in ("ba", "wang"))
-    if player.buildings >= player.talent and not more_talent:
-        return False  # the talent track can rise no more: no card to hire, no special to claim
+    if player.buildings >= player.talent and not any(state.markets.values()):
+        return False  # no talent left to hire (a special not yet earned is not counted on)
     room = {z for z in content().zhou if len(state.markers.get(z, [])) < MAX_MARKERS}
     reach: set[str] = set()
     if player.markers > 0:
@@ -219,6 +217,8 @@ def metric(state: TKState, seat: int, name: str) -> int:
         return len(held(state, seat))
     if name == "regions":
         return len({content().zhou[z].region for z in held(state, seat)})
+    if name == "fortified":
+        return sum(1 for markers in state.markers.values() if markers.count(seat) >= 2)
     if name == "buildings":
         return player.buildings
     if name == "talent":
