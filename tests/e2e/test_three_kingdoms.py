@@ -1,0 +1,60 @@
+"""Three Kingdoms (逐鹿) through Discord with no adapter changes: a person against a bot by /move, in
+both languages of the commands' completions, then a bot takes the person's seat and the game ends."""
+
+from __future__ import annotations
+
+import asyncio
+
+from games.core import Rng
+from service import TableService
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
+
+from .helpers import lobby_click, move, open_table, public_bot_messages, slash_ok
+
+PERSON_MOVES = 30
+
+
+async def test_a_three_kingdoms_game_plays_through_slash_commands_and_ends(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser) -> None:
+    table = await open_table(server, alice, "three-kingdoms", seats=2)
+    await lobby_click(table, alice, "addbot")
+    await lobby_click(table, alice, "start")
+    rng = Rng.from_seed("e2e-three-kingdoms")
+    played: list[str] = []
+    for _ in range(PERSON_MOVES * 4):
+        loaded = await asyncio.to_thread(service.load, table.id)
+        assert not loaded.game.is_over(loaded.state)
+        if 0 not in loaded.game.to_act(loaded.state):
+            await asyncio.sleep(0.05)  # the bot seat answers inside the same commit; just re-read
+            continue
+        choices = await alice.autocomplete("move", option="move", value="", channel=table.thread)
+        legal = {str(m) for m in loaded.game.legal_moves(loaded.state, 0)}
+        assert 0 < len(choices) <= 25 and {c.value for c in choices} <= legal
+        assert all(c.name and c.name != c.value for c in choices), "completions are labelled in words"
+        wanted = str(loaded.game.bot_move(loaded.state, 0, rng))  # typed as notation, like a regular
+        await move(alice, table, wanted)
+        played.append(wanted)
+        if len(played) == PERSON_MOVES:
+            break
+    assert any(m.startswith("play") for m in played) and any(m.startswith("lord") for m in played)
+    boards = [m for m in public_bot_messages(server, table.thread) if any(
+        a.filename.startswith("board") for a in m.attachments)]
+    assert boards, "the board image is posted in the thread"
+    own = await slash_ok(alice, "hand", table.thread)
+    assert own.message.ephemeral
+    hand = (await asyncio.to_thread(service.load, table.id)).state.seats[0].hand
+    names = [loaded.game.param_text("card", card, "en") for card in hand]
+    for message in public_bot_messages(server, table.thread):
+        text = message.text
+        assert not any(name and name in text and f"plays {name}" not in text and f"hires {name}" not in text
+                       for name in names if name), "a hand card is named in public"
+    # hand the person's seat to a bot: the bots finish the game and the result is posted
+    await slash_ok(alice, "table sub", table.thread, seat=1)
+    final = await server.wait_for_message(table.thread, lambda m: any(
+        a.filename.startswith("result") for a in m.attachments), timeout=120)
+    assert "1." in final.text
+    loaded = await asyncio.to_thread(service.load, table.id)
+    outcome = loaded.game.outcome(loaded.state)
+    assert outcome is not None and {s.seat for s in outcome.standings} == {0, 1}
+    print(f"\nthree-kingdoms through Discord: {len(played)} moves by /move, then bots to the end "
+          f"(round {loaded.state.round})")
