@@ -306,7 +306,7 @@ def action_moves(state: TKState, seat: int, action: str) -> list[Move]:
         return [Build(z, kind) for z in content().zhou for kind in (*ROWS, *SPECIALS)
                 if build_allowed(state, seat, z, kind)]
     return [AnyAction(r, a) for r in RESOURCES if getattr(player, r) >= 1 for a in ACTIONS[:-1]
-            if a in PRODUCE or action_moves(state, seat, a) or _after_paying(state, seat, r, a)]
+            if a in PRODUCE or _after_paying(state, seat, r, a)]  # still possible once the 1 is paid
 
 
 def _after_paying(state: TKState, seat: int, resource: str, action: str) -> bool:
@@ -374,7 +374,10 @@ class ActStep(Step[TKState, ActF]):
         need(action in frame.pending, "error.not_pending", action=action)
         player = state.seats[seat]
         if isinstance(move, AnyAction):
+            need(move.action in ACTIONS[:-1] and move.resource in RESOURCES, "error.not_now", move=str(move))
             need(getattr(player, move.resource) >= 1, "error.short", resource=move.resource, need=1)
+            need(move.action in PRODUCE or _after_paying(state, seat, move.resource, move.action),
+                 "error.not_now", move=str(move))  # never pay for an action that cannot then be taken
             setattr(player, move.resource, getattr(player, move.resource) - 1)
             frame.pending[frame.pending.index("any")] = move.action
             events.append(Event("any_paid", {"seat": seat, "resource": move.resource, "action": move.action}))
