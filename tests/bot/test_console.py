@@ -51,6 +51,16 @@ def test_landlords_bots_play_to_a_result_with_images(tmp_path: Path) -> None:
     assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
 
 
+def test_three_kingdoms_bots_play_to_a_result_with_chinese_images(tmp_path: Path) -> None:
+    out = tmp_path / "three-kingdoms"
+    done = tabula("play", "three-kingdoms", "--players", "3", "--bots", "3", "--seed", "1", "--out", str(out),
+                  "--lang", "zh", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "游戏结束" in done.stdout and "1. " in done.stdout
+    assert "打出" in done.stdout and "建设" in done.stdout  # the log reads in Chinese
+    assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
+
+
 def test_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
     done = tabula("play", "chess", tmp_path=tmp_path)
     assert done.returncode != 0
