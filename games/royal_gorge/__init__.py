@@ -1,0 +1,1 @@
+"""18 Royal Gorge (18RoyalGorge): an 18xx railroad game of Fremont County, Colorado. Data: content.py, data/."""
