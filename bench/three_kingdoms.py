@@ -107,6 +107,11 @@ def report(played: list[Played], players: int) -> None:
     stale = sum(g.stalemate for g in played)
     print(f"ended by 12 buildings: {len(played) - stale}, by ruling R16 (nobody can build): {stale} "
           f"({stale / len(played):.1%})")
+    if stale:
+        late = [g.rounds for g in played if g.stalemate]
+        most = [max(p.get("buildings", 0) for p in g.parts) for g in played if g.stalemate]
+        print(f"  R16 games: mean round {statistics.mean(late):.1f}; the leader's building points "
+              f"{statistics.mean(most):.0f} on average (66 = 11 buildings)")
     claims: Counter[str] = Counter()
     for g in played:
         claims.update(g.claims)

@@ -58,6 +58,7 @@ def test_three_kingdoms_bots_play_to_a_result_with_chinese_images(tmp_path: Path
     assert done.returncode == 0, done.stderr[-2000:]
     assert "游戏结束" in done.stdout and "1. " in done.stdout
     assert "打出" in done.stdout and "建设" in done.stdout  # the log reads in Chinese
+    assert "分数轨" in done.stdout and "track" not in done.stdout  # and so do the score parts
     assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
 
 
