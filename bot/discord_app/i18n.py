@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -64,8 +65,21 @@ def command_key(context: app_commands.TranslationContextTypes) -> str | None:
     return None
 
 
+@functools.cache
+def _traditional() -> Any:
+    import opencc  # loaded only when a zh-TW name is asked for (command sync)
+    return opencc.OpenCC("s2twp")
+
+
+def traditional(text: str) -> str:
+    """``text`` (Simplified Chinese) in Traditional characters with Taiwan's usual words (OpenCC
+    ``s2twp``: 设置 → 設定), as a zh-TW client shows command names."""
+    return str(_traditional().convert(text))
+
+
 class CommandTranslator(app_commands.Translator):
-    """Chinese names and descriptions for every command, option and choice (from ``[zh.cmd]``)."""
+    """Chinese names and descriptions for every command, option and choice (from ``[zh.cmd]``),
+    in Traditional characters for zh-TW clients."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
@@ -74,4 +88,7 @@ class CommandTranslator(app_commands.Translator):
         key = string.extras.get("key") or command_key(context)
         if key is None:
             return None
-        return BOT_CATALOG.messages.get("zh", {}).get(key)
+        text = BOT_CATALOG.messages.get("zh", {}).get(key)
+        if text is None or locale != discord.Locale.taiwan_chinese:
+            return text
+        return traditional(text)

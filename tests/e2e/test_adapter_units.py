@@ -69,6 +69,50 @@ def test_every_command_and_option_has_chinese_names_and_descriptions() -> None:
     assert asyncio.run(collect()) == []
 
 
+def test_taiwan_clients_see_command_names_in_traditional_characters() -> None:
+    """zh-TW gets Traditional characters and Taiwan's words; zh-CN keeps Simplified (issue 10 §8)."""
+    from bot.discord_app import build_bot
+
+    async def names() -> dict[str, dict[str, str]]:
+        bot = build_bot(BotConfig(database_url="sqlite:///:memory:", sync_commands=False))
+        bot.runtime.close()
+        for name in ("tables", "play", "info", "admin"):
+            await bot.load_extension(f"bot.discord_app.ext.{name}")
+        translator = CommandTranslator()
+        out: dict[str, dict[str, str]] = {}
+        for command in bot.tree.walk_commands():
+            payload = await command.get_translated_payload(bot.tree, translator)
+            out[command.qualified_name] = {**payload["name_localizations"],
+                                           "desc-zh-TW": payload["description_localizations"]["zh-TW"]}
+        return out
+
+    found = asyncio.run(names())
+    assert found["move"]["zh-CN"] == "行动" and found["move"]["zh-TW"] == "行動"
+    assert found["board"]["zh-TW"] == "版圖" and found["log"]["zh-TW"] == "記錄"
+    for command, names in found.items():
+        assert names["zh-TW"] == names["zh-TW"].strip() and len(names["zh-TW"]) <= 32, command
+        assert not set("这个们开设选择设置规则记录") & set(names["zh-TW"] + names["desc-zh-TW"]), command
+
+
+def test_chinese_texts_name_commands_as_the_chinese_client_shows_them() -> None:
+    """Every "/command" in a Chinese text is a command's Chinese name (the client shows /行动, not /move),
+    and every one in an English text is an English command name."""
+    import re
+
+    from games.core import CORE_CATALOG
+
+    zh_names = {v for k, v in BOT_CATALOG.messages["zh"].items() if re.fullmatch(r"cmd\.\w+\.name", k)}
+    en_names = {k.split(".")[1] for k in BOT_CATALOG.messages["zh"] if re.fullmatch(r"cmd\.\w+\.name", k)}
+    assert {"行动", "手牌", "版图"} <= zh_names and {"move", "hand", "board"} <= en_names
+    for catalog in (BOT_CATALOG, CORE_CATALOG):
+        for lang, names in (("zh", zh_names), ("en", en_names)):
+            for key, text in catalog.messages.get(lang, {}).items():
+                if key.startswith("cmd."):
+                    continue
+                for found in re.findall(r"(?<![\w/])/([\w\u4e00-\u9fff]+)", text):
+                    assert found in names, f"{lang} {key}: /{found} is not a command a {lang} client shows"
+
+
 def test_command_keys_follow_the_command_path() -> None:
     group = app_commands.Group(name="table", description="d")
 
