@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -267,7 +267,20 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
                    for e in events)
 
     # ---- text --------------------------------------------------------------------------------
+    def text(self, key: str, params: Mapping[str, Any] | None, lang: str,
+             names: Sequence[str] | None = None) -> str:
+        """As :meth:`Game.text`, with "1 material" (not "1 materials"): a resource counted once
+        is named by its singular (``word_one.<resource>``)."""
+        if params and params.get("count") == 1:
+            params = {k: (f"one:{v}" if k in {"what", "resource"} and isinstance(v, str) else v)
+                      for k, v in params.items()}
+        return super().text(key, params, lang, names)
+
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        if name in {"resource", "what"} and isinstance(value, str) and value.startswith("one:"):
+            value = value[4:]
+            if lang == "en" and self.catalog.has(f"word_one.{value}"):
+                return self.catalog.text(f"word_one.{value}", None, lang)
         if name == "card" and isinstance(value, str) and value in designs():
             return designs()[value].label(lang)
         if name in {"resource", "what", "character", "direction"} and isinstance(value, str):
