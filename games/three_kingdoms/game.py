@@ -20,7 +20,6 @@ from games.core import (
     GameMeta,
     MalformedMove,
     Move,
-    Option,
     OptionSpec,
     Outcome,
     Rng,
@@ -30,9 +29,9 @@ from games.core import (
 
 from . import bot, text
 from .content import ACTIONS, TIERS, content
-from .moves import Hire, Play, Recall, Skip, read
-from .rules import BUILDING_POINTS, markers_in, markers_on_map, score
-from .state import ActF, DraftF, LordF, Seat, TKState, TurnF
+from .moves import Recall, Skip, read
+from .rules import markers_in, markers_on_map, score
+from .state import DraftF, LordF, Seat, TKState
 from .steps import FLOW
 from .view import TKView, view
 
@@ -142,9 +141,6 @@ class ThreeKingdomsGame(Game[TKState, Move]):
 
     def bot_move(self, state: TKState, seat: int, rng: Rng) -> Move:
         return bot.choose(self, state, seat, rng)
-
-    def standing_orders(self, state: TKState, seat: int, lang: str) -> list[Option]:
-        return []
 
     # ---- views and results ----------------------------------------------------------------------------------
     def view(self, state: TKState, seat: int | None) -> TKView:
@@ -264,9 +260,3 @@ class ThreeKingdomsGame(Game[TKState, Move]):
     def summarize(self, view_: Any, lang: str) -> list[str]:
         return text.summarize(self, view_, lang)
 
-
-def building_points(count: int) -> int:
-    return BUILDING_POINTS[count]
-
-
-__all__ = ["META", "ActF", "Hire", "Play", "ThreeKingdomsGame", "TurnF"]

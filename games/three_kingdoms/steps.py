@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, IllegalMove, Move
+from games.core import Event, Move
 from games.core.flow import Flow, Step, Trigger, close, need, trigger_steps
 
 from .content import ACTIONS, RESOURCES, ROW_ACTION, ROW_GAINS, ROW_PAYS, ROWS, SPECIALS, TIERS, content, square_of
@@ -662,6 +662,3 @@ FLOW: Flow[TKState] = Flow(
      **trigger_steps(resolve, Order)},
     checks=checks, empty=next_turn)
 
-
-def refuse(move: Move) -> IllegalMove:
-    return IllegalMove("error.not_now", move=str(move))
