@@ -85,7 +85,7 @@ class PerRuleset(msgspec.Struct, Generic[T], frozen=True, forbid_unknown_fields=
         raise ValueError(f"unknown ruleset {ruleset!r}: one of {', '.join(RULESETS)}")
 
 
-# ---- map.toml -------------------------------------------------------------------------------------------------------
+# ---- map.toml ----------------------------------------------------------------------------------------------
 class Stop(_Data, frozen=True, kw_only=True):
     """A revenue centre printed on a hex or a tile."""
 
@@ -123,7 +123,7 @@ class MapHex(Named, frozen=True, kw_only=True):
         return IDS.parse(self.id)
 
 
-# ---- tiles.toml -----------------------------------------------------------------------------------------------------
+# ---- tiles.toml --------------------------------------------------------------------------------------------
 class Tile(_Data, frozen=True, kw_only=True):
     id: str
     colour: Colour
@@ -149,7 +149,7 @@ class Tile(_Data, frozen=True, kw_only=True):
         return frozenset(frozenset((e + rotation) % 6 if isinstance(e, int) else e for e in p) for p in self.paths)
 
 
-# ---- companies.toml -------------------------------------------------------------------------------------------------
+# ---- companies.toml ----------------------------------------------------------------------------------------
 class CorpDraw(_Data, frozen=True, kw_only=True):
     always: tuple[str, ...]
     drawn: int
@@ -190,7 +190,7 @@ class DebtMarker(Named, frozen=True, kw_only=True):
     colour: str
 
 
-# ---- privates.toml: abilities ---------------------------------------------------------------------------------------
+# ---- privates.toml: abilities ------------------------------------------------------------------------------
 class _Ability(_Data, frozen=True, kw_only=True, tag_field="kind"):
     pass
 
@@ -342,7 +342,7 @@ class Private(Named, frozen=True, kw_only=True):
         return self.revenue_from[reached[-1]] if reached else self.revenue
 
 
-# ---- trains.toml, phases.toml ---------------------------------------------------------------------------------------
+# ---- trains.toml, phases.toml ------------------------------------------------------------------------------
 class TrainEvent(_Data, frozen=True, kw_only=True):
     nth: int
     event: str
@@ -384,7 +384,7 @@ class Phase(Named, frozen=True, kw_only=True):
     events: tuple[str, ...] = ()
 
 
-# ---- market.toml, steel.toml ----------------------------------------------------------------------------------------
+# ---- market.toml, steel.toml -------------------------------------------------------------------------------
 class MarketRow(_Data, frozen=True, kw_only=True):
     prices: tuple[int, ...]
     zones: tuple[str, ...]
@@ -441,7 +441,7 @@ class Steel(_Data, frozen=True, kw_only=True):
     column: tuple[SteelColumn, ...]
 
 
-# ---- rules.toml -----------------------------------------------------------------------------------------------------
+# ---- rules.toml --------------------------------------------------------------------------------------------
 class PlayerRange(_Data, frozen=True, kw_only=True):
     min: int
     max: int
@@ -527,7 +527,7 @@ class Rules(_Data, frozen=True, kw_only=True):
     auction: AuctionRules
 
 
-# ---- the files ------------------------------------------------------------------------------------------------------
+# ---- the files ---------------------------------------------------------------------------------------------
 class _MapFile(_Data, frozen=True, kw_only=True):
     area: tuple[Area, ...]
     hex: tuple[MapHex, ...]
@@ -714,7 +714,7 @@ def content() -> Content:
     return out
 
 
-# ---- the standard upgrade rule --------------------------------------------------------------------------------------
+# ---- the standard upgrade rule -----------------------------------------------------------------------------
 def standard_upgrade(old: Tile, new: Tile) -> bool:
     """Whether ``new`` may replace ``old`` by the standard 18xx rules (fact sheet §3): the next colour, the same
     label, the same stops (town for town, city for city), every old path kept by some rotation of the new tile;
@@ -733,7 +733,7 @@ def standard_upgrades(c: Content, tile: Tile) -> list[str]:
     return [t.id for t in c.tile_list if standard_upgrade(tile, t)]
 
 
-# ---- check ----------------------------------------------------------------------------------------------------------
+# ---- check -------------------------------------------------------------------------------------------------
 def _duplicates(ids: list[str]) -> list[str]:
     return sorted(i for i, n in Counter(ids).items() if n > 1)
 

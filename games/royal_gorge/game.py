@@ -1,0 +1,208 @@
+"""18 Royal Gorge: the engine object. Rules: the rules text (shared/rules/royal-gorge.zh.md) and the fact
+sheet of 18xx.games (shared/research/18rg.md); the figures are data (content.py, data/).
+
+So far: the private auction and the stock rounds, up to the opening of the first operating round (privates
+pay, the first railroad lays its home station). Not registered in games/registry.py until operating rounds
+exist. Two rulesets: ``bga`` (the rules text, as played on Board Game Arena) and ``18xx`` (18xx.games, which
+the imported records follow); the data keeps their different figures (4-player certificate limit 12 / 10).
+
+Rulings (checked against the 18xx.games oracle where the records reach; tests/royal_gorge):
+
+* Auction, before any bid: ``18xx`` a pass only declines until someone bids (post_boston i=0-4); ``bga`` a
+  pass leaves the lot ("Pass：退出当前这张私卡的竞拍"). After a bid both agree. A lot everyone passes leaves
+  the game; the next lot opens with the same player; after a win, with the player after the winner.
+* Priority after the auction: the richest player, ties broken from the player after the last winner.
+* A president's sale moves the price one space left per 10 % sold (the text, 18rg.md §11 and the oracle agree:
+  bankrupt i=209, 50 % sold, $110 → $65); metals never move.
+* The 50 % market limit applies to railroads only (metals start with all their shares in the market), the
+  60 %/70 % holding cap to every company, in both rulesets; sold-out companies rise a space at the end of a
+  stock round in both (the text is silent). Players with nothing they could do pass by themselves.
+* B6 halves the total price of its one or two VGC shares, rounded up (stock_market i=26); G5's discounted
+  metal may not be sold off entirely in the same round (18xx.games; the card says "not sold until the next").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from games.core import (
+    CORE_CATALOG,
+    Catalog,
+    Event,
+    Game,
+    GameMeta,
+    Move,
+    Option,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Standing,
+    complete_by_tokens,
+    rank_by_keys,
+)
+from games.core.menu import MENU_LIMIT, group_by_next_token
+
+from . import text
+from .auction import RAISE, min_bid
+from .content import RULESETS, content
+from .holdings import net_worth, total_money
+from .moves import Bid, private_ids, read
+from .records import tabula_id
+from .setup import check_options, new_state, private_choices, railroad_choices
+from .state import AuctionF, RGState
+from .steps import FLOW
+from .view import RGView, view
+
+META = GameMeta(
+    id="royal-gorge",
+    names={"en": "18 Royal Gorge", "zh": "18 皇家峡谷"},
+    min_players=2,
+    max_players=4,
+    rules_reference="docs/rules/royal-gorge.md",
+    engine_version="1",
+    aliases=("18rg", "18royalgorge", "royalgorge", "皇家峡谷"),
+    options=(
+        OptionSpec("ruleset", "choice", "bga",
+                   {"en": "Rules: bga (the rules text) or 18xx (18xx.games)",
+                    "zh": "规则：bga（规则文本）或 18xx（18xx.games）"}, choices=RULESETS),
+        OptionSpec("railroads", "list", [],
+                   {"en": "Railroads in play (RG, SF and three more); empty: drawn",
+                    "zh": "参与游戏的铁路公司（RG、SF 另加三家）；留空则随机抽取"}, choices=railroad_choices()),
+        OptionSpec("privates", "list", [],
+                   {"en": "Privates in play (two yellow, two green, one brown); empty: drawn",
+                    "zh": "参与游戏的私人资产（两张黄、两张绿、一张棕）；留空则随机抽取"}, choices=private_choices()),
+        OptionSpec("shorter_game_end", "bool", False,
+                   {"en": "Shorter game end: the first 6x2 bought ends the game after this set",
+                    "zh": "缩短终局：首列 6x2 被购买后，本轮组结束即终局"}),
+    ),
+    playouts=20,
+)
+
+
+class RoyalGorgeGame(Game[RGState, Move]):
+    """18 Royal Gorge: the private auction and the stock rounds (operating rounds to come)."""
+
+    meta = META
+    state_type = RGState
+    catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+
+    # ---- setup ------------------------------------------------------------------------------------------
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        check_options(players, options)
+
+    def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> RGState:
+        return new_state(players, options, rng)
+
+    # ---- who acts ---------------------------------------------------------------------------------------
+    def to_act(self, state: RGState) -> frozenset[int]:
+        return FLOW.to_act(state)
+
+    def stage(self, state: RGState) -> str:
+        """The round: the board is reposted once per round (an auction lot, a stock round, an operating round)."""
+        top = FLOW.top(state)
+        if isinstance(top, AuctionF):
+            return f"auction:{len(top.lots)}"
+        return f"{state.round}:{state.turn}.{state.or_num}"
+
+    def acting_label(self, state: RGState, seat: int, lang: str) -> str | None:
+        corp = FLOW.entity(state, seat)
+        return text.corp_name(corp, lang) if corp else None
+
+    def prompt(self, state: RGState, seat: int, lang: str, names: Sequence[str] | None = None) -> str | None:
+        return text.prompt(self, state, seat, lang)
+
+    # ---- moves ------------------------------------------------------------------------------------------
+    def _legal_moves(self, state: RGState, seat: int) -> list[Move]:
+        return FLOW.legal(state, seat)
+
+    def read_move(self, state: RGState, seat: int, text_: str, raw: str) -> Move | None:
+        return read(text_)
+
+    def _apply(self, state: RGState, seat: int, move: Move, events: list[Event]) -> None:
+        FLOW.apply(state, seat, move, events)
+
+    def suggestion_rank(self, state: RGState, seat: int, move: Move) -> Any:
+        """The cheapest bid first; passing last."""
+        return (str(move) == "pass", move.price if isinstance(move, Bid) else 0)
+
+    def hint(self, state: RGState, seat: int, limit: int = 8) -> str:
+        """A few legal moves for refusals: a pass first, then the cheapest bids or the share moves."""
+        if seat not in self.may_act(state):
+            return ""
+        moves = [str(m) for m in self.suggested(state, seat)]
+        if "pass" in moves:
+            moves = ["pass", *(m for m in moves if m != "pass")]
+        more = f" (+{len(moves) - limit})" if len(moves) > limit else ""
+        return ", ".join(moves[:limit]) + more
+
+    def choices(self, state: RGState, seat: int, path: Sequence[str], lang: str) -> list[Option]:
+        """Token by token from the legal moves; a bid's amount offers at most 25 sums, from the minimum up in
+        $5 steps (any whole amount above the minimum may still be typed)."""
+        top = FLOW.top(state)
+        if len(path) == 2 and path[0] == "bid" and isinstance(top, AuctionF) and seat in self.to_act(state):
+            lot = top.lots[0]
+            if private_ids().get(tabula_id(path[1])) != lot:
+                return []
+            low = min_bid(top)
+            amounts = range(low, min(state.cash[seat], low + RAISE * (MENU_LIMIT - 1)) + 1, RAISE)
+            return [Option(str(a), self.move_label(state, seat, Bid(lot, a), lang)) for a in amounts]
+        labelled = ((str(m), self.move_label(state, seat, m, lang)) for m in self.suggested(state, seat))
+        return group_by_next_token(labelled, path)[:MENU_LIMIT]
+
+    def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
+        return complete_by_tokens(lambda p: self.choices(state, seat, p, lang), text_, limit)
+
+    # ---- views and results ------------------------------------------------------------------------------
+    def view(self, state: RGState, seat: int | None) -> RGView:
+        return view(state, seat)
+
+    def summarize(self, view_: Any, lang: str) -> list[str]:
+        return text.summarize(self, view_, lang)
+
+    def outcome(self, state: RGState) -> Outcome | None:
+        return None  # the game ends in operating rounds (future work)
+
+    def force_end(self, state: RGState) -> Outcome:
+        """An admin's end: players ranked by net worth as it stands (cash, shares at market, privates)."""
+        worth = {seat: net_worth(state, seat) for seat in range(state.players)}
+        ranks = rank_by_keys({seat: (value,) for seat, value in worth.items()})
+        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat]) for seat in worth),
+                                 key=lambda s: (s.rank, s.seat)))
+        return Outcome(standings, (("outcome.force_ended", {}),))
+
+    def invariants(self, state: RGState) -> list[str]:
+        """Money is conserved among players, companies, the DEBT marker and the bank; every company's
+        shares add up to 100 %; presidents hold their certificate."""
+        broken = []
+        if total_money(state) != state.money:
+            broken.append(f"money {total_money(state)} != {state.money}")
+        for corp in state.corps.values():
+            if corp.treasury + corp.market + sum(corp.held) != 100:
+                broken.append(f"{corp.id}: shares add up to {corp.treasury + corp.market + sum(corp.held)} %")
+            need = 20 if corp.kind == "rail" else 10
+            if corp.president >= 0 and corp.held[corp.president] < need:
+                broken.append(f"{corp.id}: the president holds {corp.held[corp.president]} %")
+            if corp.kind == "rail" and corp.col >= 0 and corp.president < 0:
+                broken.append(f"{corp.id}: started without a president")
+        if any(cash < 0 for cash in state.cash):
+            broken.append("a player's cash is below 0")
+        return broken
+
+    def irreversible(self, events: list[Event]) -> bool:
+        """Nothing is hidden and no move draws randomness (the draws happen at setup)."""
+        return False
+
+    # ---- text -------------------------------------------------------------------------------------------
+    def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        shown = text.param_text(name, value, lang)
+        return shown if shown is not None else super().param_text(name, value, lang)
+
+    def move_label(self, state: RGState, seat: int, move: Move, lang: str) -> str:
+        return text.move_label(self, state, seat, move, lang)
+
+
+GAME = RoyalGorgeGame()
+
+__all__ = ["GAME", "META", "RoyalGorgeGame", "content"]

@@ -1,0 +1,20 @@
+"""The turn structure of 18 Royal Gorge as flow steps (games.core.flow): auction, stock and operating rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.flow import Flow, Step
+
+from .auction import AuctionStep
+from .rounds import OperatingStep
+from .state import AuctionF, OperatingF, RGState, StockF
+from .stock import StockStep
+
+STEPS: dict[type, Step[RGState, Any]] = {
+    AuctionF: AuctionStep(),
+    StockF: StockStep(),
+    OperatingF: OperatingStep(),
+}
+
+FLOW: Flow[RGState] = Flow(STEPS)

@@ -1,0 +1,122 @@
+"""Words for 18 Royal Gorge: names, move labels, prompts and the text summary (en and zh)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core import Move
+
+from .auction import min_bid
+from .content import content
+from .holdings import price_at
+from .moves import Bid, Buy, Par, Pass, Sell
+from .state import AuctionF, OperatingF, RGState, StockF
+from .steps import FLOW
+from .stock import buy_cost
+
+if TYPE_CHECKING:
+    from .game import RoyalGorgeGame
+    from .view import RGView
+
+
+def corp_name(corp: str, lang: str) -> str:
+    """``"RG"`` → "RG (Denver & Rio Grande Western)"; the symbol is what players say."""
+    c = content()
+    found = c.railroads.get(corp) or c.metals.get(corp)
+    return f"{corp} ({found.name(lang)})" if found else corp
+
+
+def private_name(private: str, lang: str) -> str:
+    found = content().privates.get(private)
+    return f"{private} {found.name(lang)}" if found else private
+
+
+def param_text(name: str, value: Any, lang: str) -> str | None:
+    if name in ("private", "lot") and isinstance(value, str):
+        return private_name(value, lang)
+    if name == "corp" and isinstance(value, str):
+        return corp_name(value, lang)
+    if name == "owner" and isinstance(value, str):
+        return corp_name(value, lang)
+    if name == "phase" and isinstance(value, str) and value in content().phases:
+        return content().phases[value].name(lang)
+    if name == "source" and isinstance(value, str):
+        return {"treasury": ("the treasury", "金库"), "market": ("the market", "市场")}[value][
+            1 if lang.startswith("zh") else 0]
+    return None
+
+
+def move_label(game: RoyalGorgeGame, state: RGState, seat: int, move: Move, lang: str) -> str:
+    """What a move does, in words: "Bid $45 for Y3 Coal Creek Mines", "以 $70 开办 RG …"."""
+    params: dict[str, Any]
+    if isinstance(move, Bid):
+        key, params = "bid", {"private": move.private, "price": move.price}
+    elif isinstance(move, Par):
+        key = "par"
+        params = {"corp": move.corp, "price": move.price,
+                  "cost": content().railroad_rules.par_cash_multiple * move.price}
+    elif isinstance(move, Buy):
+        cost = buy_cost(state, move) if state.corps.get(move.corp) and state.corps[move.corp].col >= 0 else 0
+        key = "buy_with" if move.using else ("buy_market" if move.market else "buy_treasury")
+        params = {"corp": move.corp, "count": move.count, "cost": cost, "private": move.using}
+    elif isinstance(move, Sell):
+        corp = state.corps.get(move.corp)
+        each = price_at(corp.col) if corp is not None and corp.col >= 0 else 0
+        key, params = "sell", {"corp": move.corp, "count": move.count, "cost": each * move.count}
+    elif isinstance(move, Pass):
+        top = FLOW.top(state)
+        if isinstance(top, AuctionF) and top.lots:
+            key, params = "pass_lot", {"private": top.lots[0]}
+        elif isinstance(top, StockF) and top.acted:
+            key, params = "done", {}
+        else:
+            key, params = "pass", {}
+    else:
+        return str(move)
+    return game.text(f"label.{key}", params, lang)
+
+
+def prompt(game: RoyalGorgeGame, state: RGState, seat: int, lang: str) -> str | None:
+    """What is asked of ``seat`` now."""
+    if seat not in FLOW.to_act(state):
+        return None
+    top = FLOW.top(state)
+    if isinstance(top, AuctionF) and top.lots:
+        key = "raise" if top.high >= 0 else "bid"
+        return game.text(f"prompt.{key}", {"private": top.lots[0], "price": min_bid(top), "high": top.price}, lang)
+    if isinstance(top, StockF):
+        if top.acted:
+            return game.text("prompt.stock_more", {}, lang)
+        return game.text("prompt.stock_first" if state.turn == 1 else "prompt.stock", {}, lang)
+    if isinstance(top, OperatingF) and top.index < len(top.order):
+        return game.text("prompt.operate", {"corp": top.order[top.index]}, lang)
+    return None
+
+
+def summarize(game: RoyalGorgeGame, view: RGView, lang: str) -> list[str]:
+    """The view in a few lines: the round, each player, each started company, the privates."""
+    zh = lang.startswith("zh")
+    lines = []
+    if view.auction is not None:
+        a = view.auction
+        lines.append(game.text("summary.auction", {"private": a.lot, "price": a.min_bid, "high": a.price,
+                                                   "seat": a.bidder, "left": len(a.lots)}, lang))
+    elif view.stock is not None:
+        lines.append(game.text("summary.stock", {"turn": view.turn, "seat": view.stock.current}, lang))
+    elif view.operating_now is not None:
+        lines.append(game.text("summary.operating", {"turn": view.turn, "number": view.or_num,
+                                                     "corp": view.operating_now}, lang))
+    for seat in view.order:
+        p = view.seats[seat]
+        shares = ", ".join(f"{c} {pct}%" + ("*" if c in p.president_of else "") for c, pct in p.shares.items())
+        lines.append(game.text("summary.player", {
+            "seat": seat, "cash": p.cash, "shares": shares or ("无" if zh else "none"),
+            "privates": ", ".join(p.privates) or ("无" if zh else "none"), "certs": p.certificates,
+            "limit": view.cert_limit, "worth": p.net_worth}, lang))
+    for corp in view.corps:
+        if corp.price is None:
+            continue
+        lines.append(game.text("summary.corp", {
+            "corp": corp.id, "price": corp.price, "cash": corp.cash, "treasury": corp.treasury,
+            "market": corp.market, "seat": corp.president if corp.president is not None else "-"}, lang))
+    return lines
