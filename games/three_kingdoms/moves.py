@@ -60,14 +60,16 @@ class Recall(Move, frozen=True, tag="recall"):
 
 
 class Play(Move, frozen=True, tag="play"):
-    """Play a talent: its ``option``-th rondel movement (from 1), ``nudge`` with 诸葛亮 (ruling)."""
+    """Play a talent: its ``option``-th rondel movement (from 1), ``nudge`` with 诸葛亮 (ruling R19).
+    The nudge is written before the option (``play sw01 t+ 1``), so no move's notation is the
+    beginning of another's and menus can offer them token by token."""
 
     card: str
     option: int = 1
     nudge: str = ""
 
     def __str__(self) -> str:
-        return " ".join(x for x in ("play", self.card, str(self.option), self.nudge) if x)
+        return " ".join(x for x in ("play", self.card, self.nudge, str(self.option)) if x)
 
 
 class Usurp(Move, frozen=True, tag="usurp"):
@@ -319,7 +321,8 @@ def read(text: str) -> Move | None:
 
 
 def _play(rest: list[str]) -> Play:
-    """``play <card> [option] [t+|t-|l+|l-]``; the card may be a name of several words."""
+    """``play <card> [t+|t-|l+|l-] [option]`` (the nudge also after the option); the card may be a
+    name of several words."""
     nudge = ""
     if rest and rest[-1] in NUDGE_WORDS:
         nudge = NUDGE_WORDS[rest[-1]]
@@ -327,6 +330,9 @@ def _play(rest: list[str]) -> Play:
     option = 1
     if len(rest) > 1 and rest[-1].isdigit():
         option = int(rest[-1])
+        rest = rest[:-1]
+    if not nudge and rest and rest[-1] in NUDGE_WORDS:
+        nudge = NUDGE_WORDS[rest[-1]]
         rest = rest[:-1]
     name = " ".join(rest)
     if not name:

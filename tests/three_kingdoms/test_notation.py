@@ -21,7 +21,7 @@ EXAMPLES = {
     "lord caocao": "lord caocao", "主公 曹操": "lord caocao",
     "tao sell": "tao sell", "韬 销售": "tao sell", "lue hire": "lue hire", "略 纳贤": "lue hire",
     "recall": "recall", "收回": "recall",
-    "play nw03 2": "play nw03 2", "打出 nw03 2": "play nw03 2", "play sw01 1 t+": "play sw01 1 t+",
+    "play nw03 2": "play nw03 2", "打出 nw03 2": "play nw03 2", "play sw01 t+ 1": "play sw01 t+ 1",
     "play 诸葛亮 2": "play sw01 2",
     "sell": "sell", "log": "log", "recruit": "recruit", "销售": "sell", "伐木": "log", "募兵": "recruit",
     "convert 2": "convert 2", "兑换 2": "convert 2", "done": "done", "完成": "done",
@@ -57,7 +57,7 @@ def test_every_example_parses(text: str) -> None:
 def test_other_names_and_spellings() -> None:
     state = ready()
     for text, move in (("lord Lu Bu", "lord lubu"), ("LORD 吕布", "lord lubu"), ("siege 冀", "siege ji"),
-                       ("hire Zhang He", "hire ne05"), ("play Zhuge Liang 1 韬-", "play sw01 1 t-"),
+                       ("hire Zhang He", "hire ne05"), ("play Zhuge Liang 1 韬-", "play sw01 t- 1"),
                        ("Build  Ji  Drill", "build ji drill"), ("建设 冀州 练武场", "build ji drill"),
                        ("攻城 冀州 背叛 袁绍", "siege ji betray yuanshao"), ("claim 5", "claim points")):
         assert str(GAME.parse(state, 0, text)) == move, text

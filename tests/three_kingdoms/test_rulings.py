@@ -513,18 +513,18 @@ def test_ruling_R19_zhuge_liang_nudges_a_pointer() -> None:
     t = table()  # 韬 on space 0, 略 on space 1
     to_hand(t.s, 0, "sw01")  # Zhuge Liang: 韬 +1 略 +2
     plays = moves(t, 0, "play")
-    assert {"play sw01 1 t+", "play sw01 1 t-", "play sw01 1 l+", "play sw01 1 l-"} <= set(plays)
+    assert {"play sw01 t+ 1", "play sw01 t- 1", "play sw01 l+ 1", "play sw01 l- 1"} <= set(plays)
     assert not any(m.startswith("play h1 1 ") for m in plays)  # in hand he nudges only himself
-    assert refused(t, 0, "play h1 1 t+") == "error.no_nudge"
-    t.do(0, "play sw01 1 t+")
+    assert refused(t, 0, "play h1 t+ 1") == "error.no_nudge"
+    t.do(0, "play sw01 t+ 1")
     assert (t.s.tao, t.s.lue) == (2, 3) and t.event("played").params["tao"] == 2
     while t.acting() == {0}:
         t.do(0, f"skip {t.pending()[0]}")
     assert not any(len(m.split()) == 4 for m in moves(t, 1, "play"))
-    assert refused(t, 1, "play h1 1 l-") == "error.no_nudge"
+    assert refused(t, 1, "play h1 l- 1") == "error.no_nudge"
     t.idle(1)
     tao, lue = t.s.tao, t.s.lue
-    assert "play h1 1 l-" in moves(t, 0, "play")  # in front: every play may nudge
+    assert "play h1 l- 1" in moves(t, 0, "play")  # in front: every play may nudge
     t.do(0, "打出 h1 1 略-")
     assert (t.s.tao, t.s.lue) == ((tao + 1) % 7, lue)
 
