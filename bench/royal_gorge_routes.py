@@ -20,19 +20,18 @@ gold cubes are checked against the oracle at every run (``Position.problems``).
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from bench.shared import shared_dir
 from games.royal_gorge import records as R
 from games.royal_gorge.content import content
 from games.royal_gorge.routes import DEFAULT_BUDGET, Extras, Run, TrainSpec, best_routes, extras_for
 from games.royal_gorge.track import Board, Lay, lay_changes, lay_problem, treaty_lays
 
-SHARED = Path(os.environ.get("TABULA_SHARED") or Path(__file__).resolve().parents[1].parent / "shared")
+SHARED = shared_dir()
 RECORDS = SHARED / "fixtures" / "18RoyalGorge"
 ORACLES = SHARED / "fixtures" / "18RoyalGorge-oracle"
 NAMES = ("18RoyalGorge_game_end_bankrupt", "18RoyalGorge_game_end_stock_market", "endgame_shorter_triggered_on_buy",

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-from pathlib import Path
 
 import msgspec
 import pytest
 
+from bench.shared import shared_dir
 from games.royal_gorge import records as R
 
-SHARED = Path(os.environ.get("TABULA_SHARED") or Path(__file__).parents[2].parent / "shared")
+SHARED = shared_dir()
 RECORDS = SHARED / "fixtures" / "18RoyalGorge"
 ORACLES = SHARED / "fixtures" / "18RoyalGorge-oracle"
 
