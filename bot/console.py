@@ -82,15 +82,19 @@ class ConsoleTable:
         names = words.seat_names(result.loaded.seats)
         for step in result.steps:
             for line in words.event_lines(game, step.events, viewer, self.lang, names):
-                self.say("  " + line)
+                self.say("  " + self.about_you(line))
         self.moves_since_frame += len(result.steps)
         important = any(result.loaded.game.irreversible(step.events) for step in result.steps)
         if result.finished or viewer in result.to_act or (important and self.moves_since_frame >= FRAME_GAP):
             self.save_images(result.loaded, viewer)
             self.moves_since_frame = 0
 
+    def about_you(self, line: str) -> str:
+        """Lines about the player, whom the English console names "You", in the second person."""
+        return words.second_person(line) if self.lang == "en" else line
+
     def error(self, game: Any, error: GameError, names: list[str] | None = None) -> None:
-        self.say("! " + words.refusal(error, self.lang, game, names))
+        self.say("! " + self.about_you(words.refusal(error, self.lang, game, names)))
 
     def save_images(self, loaded: Any, viewer: int | None) -> None:
         if self.out is None:
@@ -148,7 +152,8 @@ class ConsoleTable:
                                               previous=words.plain_name(entry.previous or "?"))
                 self.say(f"  {entry.seq:4d}  {line}")
                 continue
-            seen = "; ".join(words.event_lines(game, entry.events, seat, self.lang, names)) or "…"
+            seen = "; ".join(self.about_you(line) for line in words.event_lines(
+                game, entry.events, seat, self.lang, names)) or "…"
             own = f" [{entry.notation}]" if entry.notation is not None else ""
             self.say(f"  {entry.seq:4d}  {names[entry.seat]}{own}: {seen}")
 

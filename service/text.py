@@ -4,6 +4,7 @@ names, medals, escaping) on top, so both say the same things."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,34 @@ def seat_names(seats: Sequence[SeatRow]) -> list[str]:
     for seat in seats:
         out[seat.seat] = plain_name(seat.name)
     return out
+
+
+_YOU_VERB = re.compile(r"(^|[.;:!?]\s+|,\s+and\s+)You (\w+)\b")
+_YOU_OBJECT = re.compile(r"(?<=[a-z,] )You\b")
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+
+
+def _base_form(verb: str) -> str:
+    """The verb of "he slates" as "you slate": takes → take, passes → pass, carries → carry."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if not verb.endswith("s") or verb.endswith("ss") or len(verb) < 3:
+        return verb
+    if verb.endswith(("sses", "ches", "shes", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
+def second_person(line: str) -> str:
+    """An English line about the reader, named "You", in the second person: "You slates" → "You
+    slate", "You has" → "You have", "You's crown" → "Your crown". Catalog sentences are written in
+    the third person ("{seat} slates …") for every other reader; the console names its player
+    "You"."""
+    line = line.replace(" You's ", " your ").replace("You's ", "Your ")
+    line = _YOU_VERB.sub(lambda m: f"{m[1]}You {_base_form(m[2])}", line)
+    return _YOU_OBJECT.sub("you", line)
 
 
 def event_lines(game: Game[Any, Any], events: Iterable[Event], viewer: int | None, lang: str,

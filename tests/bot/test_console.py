@@ -96,6 +96,10 @@ def test_console_accepts_moves_refuses_garbage_and_changes_nothing(repo: Reposit
     assert "The game is over." in text
     table = repo.list_tables()[0]
     assert table.status == "finished"
+    # the player is "You", and lines about them read in the second person (issue 10 §14)
+    assert "You slate" in text or "You recycle" in text
+    for wrong in ("You slates", "You recycles", "You is ", "You has ", "You's "):
+        assert wrong not in text, wrong
 
 
 def test_quitting_keeps_the_table_and_resume_finishes_it(repo: Repository) -> None:
