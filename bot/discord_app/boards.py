@@ -26,6 +26,7 @@ from .present import (
     BUTTON_LABEL_LIMIT,
     CONTENT_LIMIT,
     LABEL_LIMIT,
+    STATUS_LIMIT,
     acting_labels,
     clip,
     clip_lines,
@@ -282,17 +283,29 @@ def last_stage(table: TableRow, record: Any) -> str:
     return str(record.get("stage") or "")
 
 
+def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None:
+    """The seats already pinged in ``stage`` (by the status post noted), or ``None`` when the
+    noted post is of another stage, another channel, or the title names no stages."""
+    if not stage or not isinstance(record, dict) or record.get("channel") != table.channel_id \
+            or record.get("stage") != stage:
+        return None
+    return {int(s) for s in record.get("pinged") or ()}
+
+
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
                   notes: Sequence[str] = ()) -> discord.Message | None:
-    """Announce what a move led to: visible events, who must act, the board when a step begins,
-    and the ranking at the end. ``before`` is who had to act before the move (``None``: unknown).
+    """Announce what a move led to: visible events, who must act, the board, and the ranking at
+    the end. ``before`` is who had to act before the move (``None``: unknown).
 
-    A new step (or the end) gets a new post, with the board and mentions of the seats that now
-    must act. Within a step (the seats that must act only shrink: a draft pick, planning), the
-    step's status post is edited instead: its event lines grow and the "still to act" list
-    shrinks, without pings. The post is remembered in a table note (:data:`STATUS_KEY`),
-    so a restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted.
-    Callers hold ``rt.lock(table)``, so the posts of one table never interleave.
+    A player is pinged once per stage they must act in (``Game.stage``: a draft's seven picks, a
+    production phase, a player's turn): a new post, with the board and mentions, comes only when
+    the stage changes or someone must act who was not yet pinged in it. Otherwise the stage's
+    status post is edited: its event lines grow, it says who must act now and what is asked, and
+    its board image is replaced (edits never ping). A title without stages falls back to "new
+    seats must act". The post is remembered in a table note (:data:`STATUS_KEY`), so a
+    restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted, and
+    the post it replaces stops saying who must act. Callers hold ``rt.lock(table)``, so the
+    posts of one table never interleave.
     """
     loaded = result.loaded
     table, game = loaded.table, loaded.game
@@ -303,18 +316,37 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     names = seat_names(loaded.seats)
     lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
     to_act = set(result.to_act)
-    new_step = result.finished or before is None or not to_act <= before
+    humans = to_act - set(loaded.bot_seats)
     noted = await rt.call(rt.service.note, table.id, STATUS_KEY)
+    stage = "" if result.finished else game.stage(loaded.state)
+    if stage:  # the title names its stages: ping each player once per stage
+        already = pinged_in_stage(table, noted, stage)
+        new_stage = already is None
+        pinged = already or set()
+        fresh = humans - pinged
+        new_step = new_stage or bool(fresh)
+    else:
+        pinged, fresh = set(), to_act - (before or set())
+        new_step = result.finished or before is None or not to_act <= before
     earlier = 0
     view = None
     if not result.finished:
         view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
+    acting = acting_labels(loaded, to_act, lang)
+    quiet_tail = ""
     if not new_step:
-        tail = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set(),
-                                                         acting=acting_labels(loaded, to_act, lang))), 900)
-        record = status_record(table, noted, to_act)
-        if record is not None:
-            lines, dropped = newest_lines([*record.get("lines", []), *lines], CONTENT_LIMIT)
+        noted_to_act = {int(x) for x in noted.get("to_act") or ()} if isinstance(noted, dict) else set()
+        if to_act <= noted_to_act:  # the step's list shrinks
+            quiet_tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set(), acting=acting))
+        else:  # the stage goes on with new seats to act, all pinged in it already
+            quiet_tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=set(), acting=acting))
+            asked = asked_of(loaded, to_act, lang)
+            quiet_tail += " — " + asked if asked else ""
+        quiet_tail = clip(quiet_tail, 900)
+        record = noted if stage else status_record(table, noted, to_act)
+        if record is not None and status_record(table, record, set()) is not None:
+            tail = quiet_tail
+            lines, dropped = newest_lines([*record.get("lines", []), *lines], STATUS_LIMIT)
             earlier = int(record.get("earlier") or 0) + dropped
             # The post shows the board as of its latest edit: a player who rolled sees where they
             # landed, one who moved on into the next stage alone sees it (play experience, §2).
@@ -323,9 +355,11 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             current = [discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png")] \
                 if image else None
             edited = await edit_status(channel, table.id, int(record["message"]),
-                                       content=status_text(lines, earlier, tail, lang), view=view, files=current)
+                                       content=status_text(lines, earlier, tail, lang, STATUS_LIMIT), view=view,
+                                       files=current)
             if edited is not None:
-                await remember_status(rt, table, edited, lines, earlier, to_act, last_stage(table, noted))
+                await remember_status(rt, table, edited, lines, earlier, to_act, stage or last_stage(table, noted),
+                                      pinged)
                 return edited
     files: list[discord.File] = []
     public = await rt.call(game.view, loaded.state, None)
@@ -335,20 +369,22 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         image = await rt.images.result(game.meta.id, outcome, public, lang, names)
         if image:
             files.append(discord.File(io.BytesIO(image), filename=f"result-t{table.id}.png"))
-    elif new_step:
-        fresh = to_act - (before or set())
-        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=fresh or to_act,
-                                               acting=acting_labels(loaded, to_act, lang)))
+    elif not new_step:  # the stage's post could not be edited (deleted): say the same in a new one
+        tail = quiet_tail
+    else:
+        ping = fresh if stage else (fresh or to_act)
+        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=ping, acting=acting))
         asked = asked_of(loaded, to_act, lang)
         if asked:
             tail += " — " + asked
-    stage = game.stage(loaded.state)
-    same_stage = bool(stage) and not result.finished and stage == last_stage(table, noted)
+        pinged |= ping
+    shown_stage = game.stage(loaded.state)
+    same_stage = bool(shown_stage) and not result.finished and shown_stage == last_stage(table, noted)
     image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)
     if image:
         files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
-    content = status_text(lines, earlier, tail, lang)
+    content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
     try:
         message = await channel.send(content, files=files, view=view or discord.utils.MISSING,
                                      allowed_mentions=pings(tail) if new_step else QUIET)
@@ -356,15 +392,27 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return None
+    await retire_status(channel, table, noted, lang)
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message
-    await remember_status(rt, table, message, newest_lines(lines, CONTENT_LIMIT)[0], earlier, to_act, stage)
+    await remember_status(rt, table, message, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act, shown_stage,
+                          pinged)
     return message  # the turn deadline was restarted by the service, in the move's own commit
 
 
+async def retire_status(channel: discord.abc.Messageable, table: TableRow, record: Any, lang: str) -> None:
+    """The status post a new post replaces keeps its lines and buttons (a stale move button is
+    refused as such; "my view" still opens the current view) but no longer says who must act."""
+    old = status_record(table, record, set())
+    if old is None:
+        return
+    content = status_text(list(old.get("lines") or []), int(old.get("earlier") or 0), "", lang, STATUS_LIMIT).rstrip()
+    await edit_status(channel, table.id, int(old["message"]), content=content or "…", view=discord.utils.MISSING)
+
+
 async def edit_status(channel: discord.abc.Messageable, table_id: int, message_id: int, *,
-                      content: str, view: discord.ui.View | None,
+                      content: str, view: Any,
                       files: list[discord.File] | None = None) -> discord.Message | None:
     """Edit a step's status post (no pings; the buttons move to the table's new version; ``files``
     replace its image); ``None`` when Discord refuses (the post was deleted, its thread archived...)."""
@@ -380,11 +428,11 @@ async def edit_status(channel: discord.abc.Messageable, table_id: int, message_i
 
 
 async def remember_status(rt: Runtime, table: TableRow, message: discord.Message, lines: Sequence[str],
-                          earlier: int, to_act: set[int], stage: str) -> None:
-    """Note the current step's status post and its event lines, for the next edit, and the
-    stage whose board was last posted (kept across edits)."""
+                          earlier: int, to_act: set[int], stage: str, pinged: set[int] | None = None) -> None:
+    """Note the current step's status post and its event lines, for the next edit, the stage
+    whose board was last posted (kept across edits) and who was pinged in it."""
     record = {"channel": table.channel_id, "message": str(message.id), "lines": list(lines),
-              "earlier": earlier, "to_act": sorted(to_act), "stage": stage}
+              "earlier": earlier, "to_act": sorted(to_act), "stage": stage, "pinged": sorted(pinged or ())}
     await rt.call(rt.service.set_note, table.id, STATUS_KEY, record)
 
 

@@ -16,6 +16,9 @@ from service import text as words
 from .i18n import t
 
 CONTENT_LIMIT = 2000
+#: A status post, edited all through a stage, stays short enough to read at a glance (issue 10 §6);
+#: older lines give way to "… N earlier".
+STATUS_LIMIT = 1000
 LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
 

@@ -81,9 +81,9 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         return state
 
     def stage(self, state: WorldState) -> str:
-        """Round and phase, and the resource during production: the draft's picks are one stage."""
-        step = state.step if state.phase == Phase.PRODUCTION else 0
-        return f"{state.round}:{state.phase.value}:{step}"
+        """Round and phase: the draft's seven picks are one stage, planning one, and the five
+        production steps one (chat pings a player once per stage and edits one post within it)."""
+        return f"{state.round}:{state.phase.value}"
 
     def prompt(self, state: WorldState, seat: int, lang: str,
                names: Sequence[str] | None = None) -> str | None:

@@ -1,9 +1,9 @@
-"""A step where everyone acts at once (It's a Wonderful World's draft) does not flood the
-table's thread: the step's status post is edited as players pick (events accumulate, the "still
-to act" list shrinks, no pings, buttons move to the new version); a new post with mentions comes
-when the next step begins, and it carries the board image when the game's stage changes (the
-draft is one stage, planning the next). A deleted status post is replaced by a new
-one, and a restarted bot goes on editing the current one."""
+"""A stage where everyone acts at once (It's a Wonderful World's draft: seven picks) does not
+flood the table's thread: the stage's status post is edited as players pick (events accumulate,
+the "still to act" list shrinks, then "Now: …" for the next pick, no pings, buttons move to the
+new version); a new post with the board and mentions comes when the next stage begins (planning),
+and the post it replaces stops asking anyone. A deleted status post is replaced by a new one,
+and a restarted bot goes on editing the current one."""
 
 from __future__ import annotations
 
@@ -81,16 +81,15 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await wait_revisions(server, post, 2)
     assert post.content.count(PICKED) == 2 and len(public_bot_messages(server, table.thread)) == posts
 
-    # carol's pick ends the step: a new post pings those who newly must act (carol just acted, so
-    # she is named without a ping); the draft is one stage, so no new board image until planning
+    # carol's pick ends the pick round: the draft goes on (one stage) and everyone was pinged in
+    # it already, so the same post is edited with the cards drafted, who must act now and what is
+    # asked: no new post, no ping (issue 10 §6: once per stage, the draft's picks in one message)
     await pick(server, service, table, watch, carol, 2)
-    await server.wait_until(lambda: len(public_bot_messages(server, table.thread)) == posts + 1, timeout=15,
-                            description="a new post for the next pick")
-    second = public_bot_messages(server, table.thread)[-1]
-    assert "drafted" in second.content and alice.mention in second.content and bob.mention in second.content
-    assert carol.mention not in second.content
-    assert not second.attachments and len(board_posts(server, table)) == 1
-    assert len(post.revisions) == 2
+    await wait_revisions(server, post, 3)
+    assert "drafted" in post.content and "Now:" in post.content and "— pick a card to keep" in post.content
+    assert not any(u.mention in post.content for u in (alice, bob, carol))
+    assert len(public_bot_messages(server, table.thread)) == posts and len(board_posts(server, table)) == 1
+    second = post
 
     # someone deletes the status post: the next pick posts a new one (with the board, no ping)
     server.delete_message(second)
@@ -112,12 +111,14 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await wait_revisions(server, fresh, 1)
     assert fresh.content.count(PICKED) == picked + 1 and fresh.content.endswith("Still to act: Carol")
 
-    # the last pick of the step: a new post again (still the draft: no board image)
+    # the last pick of the pick round: the draft goes on, and everyone was pinged in this stage
+    # already, so the same post is edited again ("Now: …", no new post, no pings: issue 10 §6)
     posts = len(public_bot_messages(server, table.thread))
     await pick(server, service, table, watch, carol, 2)
-    await server.wait_until(lambda: len(public_bot_messages(server, table.thread)) == posts + 1, timeout=15,
-                            description="the next pick's post")
-    assert not public_bot_messages(server, table.thread)[-1].attachments  # a new post, the same stage
+    await wait_revisions(server, fresh, 2)
+    assert "Now:" in fresh.content and "— pick a card to keep" in fresh.content
+    assert not any(u.mention in fresh.content for u in (alice, bob, carol))
+    assert len(public_bot_messages(server, table.thread)) == posts
     assert fresh.attachments  # the edited post shows the board as of its last edit
 
     # the draft ends (7 picks each): planning is a new stage, and its post carries the board
@@ -129,3 +130,6 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     loaded = await asyncio.to_thread(service.load, table.id)
     watch.check(loaded.state)
     assert watch.texts > watch.images  # the edits were checked for hidden cards too
+    planning = next(m for m in board_posts(server, table) if "Planning" in m.content)
+    assert all(u.mention in planning.content for u in (alice, bob, carol))  # a new stage pings again
+    assert not fresh.content.rstrip().endswith(("Carol", "Bob", "Alice"))  # the old post no longer asks anyone

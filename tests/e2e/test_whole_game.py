@@ -169,6 +169,12 @@ async def test_three_players_play_a_whole_game(server: LoopbackDiscord, tabula: 
           f"interactions per move {(count + autocompleted) / count:.2f}")
     everyone = {u.id for u in users.values()}
     assert all(m.pinged <= everyone for m in posts), "a post pinged someone who is not playing"
+    # issue 10 §6: at most half the posts and pings of 5bb1e9f (12.5 posts and about 7 pings per
+    # player per round); a player is pinged once per stage (draft, planning, production)
+    assert len(posts) / rounds <= 12.5 / 2, "more public posts per round than half of 5bb1e9f's"
+    assert all(c / rounds <= 7 / 2 for c in pings.values()), pings
+    longest = max(len(v.text) for m in posts for v in versions(m) if "Final ranking" not in v.text)
+    assert longest <= 1000, f"a status post reached {longest} characters"
 
     # every private reply went to its own user only
     for message in server.messages_in(table.thread):
