@@ -88,6 +88,25 @@ class HistoryEntry:
     previous: str | None = None
 
 
+#: Tables ``/turns`` reads at most (a member's games in play, oldest first).
+TURNS_LIMIT = 50
+
+
+@dataclass
+class PendingTurn:
+    """A game waiting for one member: the table, and the seat of theirs that must act."""
+
+    table: TableRow
+    game: Game[Any, Any]
+    state: Any
+    seat: int
+    names: list[str]
+
+    def prompt(self, lang: str) -> str | None:
+        """What is asked of the member there ("pick a card to keep"), if the title says."""
+        return self.game.prompt(self.state, self.seat, lang, self.names)
+
+
 @dataclass
 class Loaded:
     """A table read from storage with its current engine state."""
@@ -576,6 +595,22 @@ class TableService:
 
     def seats(self, table_id: int) -> list[SeatRow]:
         return self.repo.seats(table_id)
+
+    def pending_turns(self, user_id: str, *, limit: int = TURNS_LIMIT) -> list[PendingTurn]:
+        """The games in play where ``user_id`` holds a seat that must act now, on every server
+        (``/turns``): the tables whose deadline comes first lead, then the oldest. At most
+        ``limit`` are read, so one call stays cheap however many tables a member plays."""
+        out: list[PendingTurn] = []
+        for row in self.repo.list_tables(None, "active", user_id=user_id, limit=limit):
+            loaded = self.load(row.id)
+            if loaded.state is None or loaded.game.is_over(loaded.state):
+                continue
+            acting = loaded.game.to_act(loaded.state)
+            mine = [seat for seat in loaded.seat_of(user_id) if seat in acting]
+            if mine:
+                names = [s.name for s in sorted(loaded.seats, key=lambda s: s.seat)]
+                out.append(PendingTurn(row, loaded.game, loaded.state, mine[0], names))
+        return sorted(out, key=lambda p: (p.table.deadline_at is None, p.table.deadline_at or datetime.min, p.table.id))
 
     def load(self, table_id: int) -> Loaded:
         """The table and its state: latest snapshot plus the few actions after it."""

@@ -131,6 +131,26 @@ class Play(commands.Cog):
         lang = rt.seated_from(interaction, result.loaded).lang
         await interaction.followup.send(confirmation(result, lang), ephemeral=True)
 
+    @app_commands.command(name=_("turns"), description=_("Your games waiting for you, on every server, with links"))
+    async def turns(self, interaction: discord.Interaction[Any]) -> None:
+        """Every table where the member must act now, the nearest deadline first, each with a link
+        to its thread and what is asked there (issue 10 §10)."""
+        lang = interaction_lang(interaction)
+        interaction.extras["lang"] = lang
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rt = runtime_of(interaction)
+        waiting = await rt.call(rt.service.pending_turns, str(interaction.user.id))
+        lines = []
+        for turn in waiting:
+            table = turn.table
+            where = f"<#{table.channel_id}>" if table.channel_id else f"#{table.id}"
+            asked = await rt.call(turn.prompt, lang)
+            due = f" · {discord.utils.format_dt(table.deadline_at, 'R')}" if table.deadline_at else ""
+            lines.append(t("bot.turns.line", lang, table=table.id, game=turn.game.meta.name(lang), channel=where,
+                           asked=asked or t("bot.turns.your_move", lang), due=due))
+        text = "\n".join([t("bot.turns.head", lang, count=len(lines)), *lines]) if lines else t("bot.turns.none", lang)
+        await interaction.followup.send(clip(text), ephemeral=True)
+
     @app_commands.command(name=_("hand"), description=_("Your private view: hand, draft, sealed bids, your moves"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

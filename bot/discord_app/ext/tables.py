@@ -71,6 +71,20 @@ async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
         await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=pings(text))
 
 
+async def add_to_thread(rt: Any, channel_id: str | None, user: discord.abc.Snowflake) -> None:
+    """A player who takes a seat is added to the table's thread, so it shows in their thread list
+    and they hear of it (issue 10 §10); a table played in a plain channel needs nothing."""
+    if channel_id is None:
+        return
+    channel = rt.bot.get_channel(int(channel_id))
+    if not isinstance(channel, discord.Thread):
+        return
+    try:
+        await channel.add_user(user)
+    except discord.HTTPException as error:  # the seat is taken all the same
+        log.info("could not add %s to thread %s: %s", user.id, channel_id, error)
+
+
 class Tables(commands.Cog):
     """Lobby and seats."""
 
@@ -173,6 +187,7 @@ class Tables(commands.Cog):
             if action == "join":
                 seat = await rt.call(rt.service.join, table_id, user, interaction.user.display_name)
                 done = t("table.joined", lang, name=safe(seat.name), seat=seat.seat + 1)
+                await add_to_thread(rt, row.channel_id, interaction.user)
             elif action == "leave":
                 await rt.call(rt.service.leave, table_id, user)
                 done = t("table.left", lang, name=safe(interaction.user.display_name))
@@ -363,6 +378,7 @@ async def offer_click(interaction: discord.Interaction[Any], click: Click) -> No
                      by=f"<@{offer.by}>")
             if row.status == "lobby":
                 await refresh_lobby(rt, row.id)
+            await add_to_thread(rt, row.channel_id, interaction.user)
         else:
             await rt.call(rt.service.decline_seat, row.id, seat, user)
             text = t("bot.sub.declined", table_lang, member=interaction.user.mention, seat=seat + 1)
