@@ -12,6 +12,7 @@ _TITLES: dict[str, str] = {
     "wonderful-world": "games.wonderful_world:GAME",
     "landlords": "games.landlords:GAME",
     "three-kingdoms": "games.three_kingdoms:GAME",
+    "royal-gorge": "games.royal_gorge:GAME",
 }
 #: Example titles: small titles that show how a title is built (docs/new-title.md) and exercise the
 #: platform (a huge move space). Playable by id everywhere; listed only with ``examples=True``.

@@ -1,1 +1,6 @@
-"""18 Royal Gorge (18RoyalGorge): an 18xx railroad game of Fremont County, Colorado. Data: content.py, data/."""
+"""18 Royal Gorge (18RoyalGorge): an 18xx railroad game of Fremont County, Colorado. Data: content.py, data/;
+rules reference: docs/rules/royal-gorge.md."""
+
+from .game import GAME
+
+__all__ = ["GAME"]

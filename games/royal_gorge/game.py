@@ -1,10 +1,11 @@
 """18 Royal Gorge: the engine object. Rules: the rules text (shared/rules/royal-gorge.zh.md) and the fact
 sheet of 18xx.games (shared/research/18rg.md); the figures are data (content.py, data/).
 
-So far: the private auction and the stock rounds, up to the opening of the first operating round (privates
-pay, the first railroad lays its home station). Not registered in games/registry.py until operating rounds
-exist. Two rulesets: ``bga`` (the rules text, as played on Board Game Arena) and ``18xx`` (18xx.games, which
-the imported records follow); the data keeps their different figures (4-player certificate limit 12 / 10).
+The whole game: the private auction (auction.py), stock rounds (stock.py), operating rounds (operating.py),
+ends of sets and of the game (ending.py), trains and their events (trains.py); a bot (bot.py). Two rulesets:
+``bga`` (the rules text, as played on Board Game Arena) and ``18xx`` (18xx.games, which the imported records
+follow and which the five records replay against action by action); the data keeps their different figures.
+docs/rules/royal-gorge.md lists the rules, the rulings and every difference between the rulesets.
 
 Rulings (checked against the 18xx.games oracle where the records reach; tests/royal_gorge):
 
@@ -44,14 +45,16 @@ from games.core import (
 )
 from games.core.menu import MENU_LIMIT, group_by_next_token
 
-from . import text
+from . import bot, text
 from .auction import RAISE, min_bid
 from .content import RULESETS, content
+from .ending import force_finish
 from .holdings import net_worth, total_money
 from .moves import Bid, private_ids, read
+from .operating import auto_run
 from .records import tabula_id
 from .setup import check_options, new_state, private_choices, railroad_choices
-from .state import AuctionF, RGState
+from .state import AuctionF, OperatingF, RGState
 from .steps import FLOW
 from .view import RGView, view
 
@@ -77,12 +80,13 @@ META = GameMeta(
                    {"en": "Shorter game end: the first 6x2 bought ends the game after this set",
                     "zh": "缩短终局：首列 6x2 被购买后，本轮组结束即终局"}),
     ),
-    playouts=20,
+    renderer="render.royal_gorge:RENDERER",
+    playouts=60,
 )
 
 
 class RoyalGorgeGame(Game[RGState, Move]):
-    """18 Royal Gorge: the private auction and the stock rounds (operating rounds to come)."""
+    """18 Royal Gorge."""
 
     meta = META
     state_type = RGState
@@ -118,10 +122,22 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return FLOW.legal(state, seat)
 
     def read_move(self, state: RGState, seat: int, text_: str, raw: str) -> Move | None:
+        """The grammar; ``run auto`` becomes the best run the router finds now (the log stores the routes)."""
+        if text_ in ("run auto", "运行 auto", "run best"):
+            top = FLOW.top(state)
+            if isinstance(top, OperatingF) and top.index < len(top.order) and top.step == "route":
+                return auto_run(state, top, top.order[top.index])
         return read(text_)
 
     def _apply(self, state: RGState, seat: int, move: Move, events: list[Event]) -> None:
         FLOW.apply(state, seat, move, events)
+
+    def bot_move(self, state: RGState, seat: int, rng: Rng) -> Move:
+        """A bot that plays on purpose (bot.py): floats railroads, lays connecting track, runs, buys trains."""
+        return bot.bot_move(state, seat, rng, lambda: self.legal_moves(state, seat))
+
+    def random_move(self, state: RGState, seat: int, rng: Rng) -> Move:
+        return bot.random_move(state, seat, rng, self.legal_moves(state, seat))
 
     def suggestion_rank(self, state: RGState, seat: int, move: Move) -> Any:
         """The cheapest bid first; passing last."""
@@ -138,18 +154,19 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return ", ".join(moves[:limit]) + more
 
     def choices(self, state: RGState, seat: int, path: Sequence[str], lang: str) -> list[Option]:
-        """Token by token from the legal moves; a bid's amount offers at most 25 sums, from the minimum up in
-        $5 steps (any whole amount above the minimum may still be typed)."""
+        """Token by token from the legal moves; a bid's amounts run from the minimum up in $5 steps to the
+        player's cash (any whole amount above the minimum may still be typed). Menus page long levels
+        ("more…"); completion shows the first 25."""
         top = FLOW.top(state)
         if len(path) == 2 and path[0] == "bid" and isinstance(top, AuctionF) and seat in self.to_act(state):
             lot = top.lots[0]
             if private_ids().get(tabula_id(path[1])) != lot:
                 return []
             low = min_bid(top)
-            amounts = range(low, min(state.cash[seat], low + RAISE * (MENU_LIMIT - 1)) + 1, RAISE)
+            amounts = range(low, state.cash[seat] + 1, RAISE)
             return [Option(str(a), self.move_label(state, seat, Bid(lot, a), lang)) for a in amounts]
         labelled = ((str(m), self.move_label(state, seat, m, lang)) for m in self.suggested(state, seat))
-        return group_by_next_token(labelled, path)[:MENU_LIMIT]
+        return group_by_next_token(labelled, path)
 
     def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
         return complete_by_tokens(lambda p: self.choices(state, seat, p, lang), text_, limit)
@@ -162,10 +179,20 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return text.summarize(self, view_, lang)
 
     def outcome(self, state: RGState) -> Outcome | None:
-        return None  # the game ends in operating rounds (future work)
+        """Once the game is over: players ranked by net worth (ties share a place)."""
+        if not state.finished:
+            return None
+        worth = {seat: net_worth(state, seat) for seat in range(state.players)}
+        ranks = rank_by_keys({seat: (value,) for seat, value in worth.items()})
+        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat]) for seat in worth),
+                                 key=lambda s: (s.rank, s.seat)))
+        return Outcome(standings, ((f"outcome.{state.end_reason or 'force_ended'}", {}),))
 
     def force_end(self, state: RGState) -> Outcome:
-        """An admin's end: players ranked by net worth as it stands (cash, shares at market, privates)."""
+        """An admin's end (18xx.games' "end game"): unpaid debt lowers RG's and SF's prices, then players
+        rank by net worth (cash, shares at market, privates at face value)."""
+        state = self.copy(state)
+        force_finish(state, [])
         worth = {seat: net_worth(state, seat) for seat in range(state.players)}
         ranks = rank_by_keys({seat: (value,) for seat, value in worth.items()})
         standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat]) for seat in worth),

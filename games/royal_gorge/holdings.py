@@ -11,6 +11,8 @@ from .content import content
 from .state import TREASURY, Corp, RGState
 
 BANK = "bank"
+#: Y6 Local Jeweler's card: money banked there until the next stock round.
+JEWELER = "jeweler"
 #: The president's certificate: 20 % of a railroad, 10 % of a metal company.
 PRESIDENT_PERCENT = {"rail": 20, "metal": 10}
 #: Most of a company that may lie in the open market after a sale (metals: all of it).
@@ -23,6 +25,8 @@ def _add(state: RGState, who: int | str, amount: int) -> None:
         state.cash[who] += amount
     elif who == BANK:
         state.bank += amount
+    elif who == JEWELER:
+        state.jeweler += amount
     else:
         state.corps[who].cash += amount
 
@@ -34,7 +38,8 @@ def pay(state: RGState, payer: int | str, payee: int | str, amount: int) -> None
 
 
 def total_money(state: RGState) -> int:
-    return sum(state.cash) + sum(c.cash for c in state.corps.values()) + state.bank + state.debt_cash
+    return (sum(state.cash) + sum(c.cash for c in state.corps.values()) + state.bank + state.debt_cash
+            + state.jeweler)
 
 
 # ---- the market --------------------------------------------------------------------------------------------

@@ -986,7 +986,7 @@ def _position(record: Record, action: Action) -> int:
 def notation(action: Action, record: Record) -> str:
     """The action as one line of Tabula text.
 
-    A move reads like ``bid y3 45``, ``buy pav market``, ``lay l14 57 r5``, ``run 2+ o3-n4-m3``. Actions
+    A move reads like ``bid y3 45``, ``buy pav treasury``, ``lay l14 57 r5``, ``run 2+ o3-n4-m3``. Actions
     that are not moves (undo, redo, programs, log lines, ``end_game``) give a line starting with
     ``"# "``. What the record leaves to the state (a share's source, a train's seller, a token's hex)
     is read off the kept actions before this one.
@@ -1017,11 +1017,9 @@ def _format(action: Action, tracker: _Tracker) -> str:
         text = f"buy {tabula_id(share_corporation(action.shares[0]))}" if action.shares else "buy ?"
         if len(action.shares) > 1:
             text += f" {len(action.shares)}"
-        if tracker.share_source(action.shares) == "market":
-            text += " market"
         if action.discounter:
             text += f" with {tabula_id(action.discounter)}"
-        return text
+        return text + (" market" if tracker.share_source(action.shares) == "market" else " treasury")
     if isinstance(action, SellShares):
         units = sum(share_percent(s) for s in action.shares) // 10
         corporation = share_corporation(action.shares[0]) if action.shares else "?"

@@ -1,20 +1,20 @@
 """The round sequence: auction → stock round → operating rounds (18rg.md §1, §7; the rules text's 游戏整体循环).
 
 :func:`start_stock_round` and :func:`end_stock_round` frame a stock round; :func:`start_operating_round`
-opens an operating round: privates pay their income, the railroads line up by share price and the first
-one lays its home station. What a railroad does in its turn is future work (:class:`OperatingStep` takes no
-move yet).
+opens an operating round (privates pay their income, the railroads line up by share price, the first one
+lays its home station; operating.py runs the turns) and :func:`end_operating_round` closes it: the DEBT
+marker moves (18xx.games), then the next OR of the set or the end of the set (ending.py), where the game
+may end.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from games.core import Event, Move
-from games.core.flow import Step, close
+from games.core import Event
+from games.core.flow import close
 
 from .content import content
-from .holdings import BANK, move_price, operating_order, pay, price_at
+from .ending import debt_move, end_of_set, finish, red_zone
+from .holdings import BANK, JEWELER, move_price, operating_order, pay, price_at
 from .state import OperatingF, RGState, StockF
 
 
@@ -24,7 +24,7 @@ def start_stock_round(state: RGState, events: list[Event]) -> None:
     state.or_num = 0
     jeweler = state.privates.get("Y6")
     if state.jeweler and jeweler is not None and isinstance(jeweler.owner, int) and not jeweler.closed:
-        pay(state, BANK, jeweler.owner, state.jeweler)
+        pay(state, JEWELER, jeweler.owner, state.jeweler)
         events.append(Event("jeweler_paid", {"seat": jeweler.owner, "amount": state.jeweler}))
         state.jeweler = 0
     events.append(Event("stock_round", {"turn": state.turn, "seat": state.order[0]}))
@@ -41,6 +41,7 @@ def end_stock_round(state: RGState, frame: StockF, events: list[Event]) -> None:
             if move_price(state, corp.id, content().market.movement.sold_out):
                 events.append(Event("sold_out", {"corp": corp.id, "from": price_at(before),
                                                   "to": price_at(corp.col)}))
+                red_zone(state, corp.id, events)
     if frame.last >= 0:
         at = (state.order.index(frame.last) + 1) % state.players
         state.order = state.order[at:] + state.order[:at]
@@ -50,6 +51,8 @@ def end_stock_round(state: RGState, frame: StockF, events: list[Event]) -> None:
 
 def start_operating_round(state: RGState, number: int, events: list[Event]) -> None:
     """Operating round ``number`` of the set: privates pay, railroads in order of share price."""
+    from .operating import begin_turn
+
     state.round = "operating"
     state.or_num = number
     state.ors_in_set = content().phases[state.phase].operating_rounds
@@ -61,33 +64,24 @@ def start_operating_round(state: RGState, number: int, events: list[Event]) -> N
                                                    "owner": private.owner}))
     frame = OperatingF(order=operating_order(state))
     state.stack.append(frame)
-    start_operating(state, frame, events)
+    begin_turn(state, frame, events)
 
 
-def start_operating(state: RGState, frame: OperatingF, events: list[Event]) -> None:
-    """The railroad whose turn begins lays its home station if it has none yet."""
-    if frame.index >= len(frame.order):
+def end_operating_round(state: RGState, frame: OperatingF, events: list[Event]) -> None:
+    """After an OR: the next OR of the set, or the end of the set (the game may end there)."""
+    close(state, frame)
+    last = state.or_num >= state.ors_in_set
+    if last and state.final_turn and state.turn >= state.final_turn:
+        finish(state, events)
         return
-    corp = state.corps[frame.order[frame.index]]
-    home = content().railroads[corp.id].home
-    if home not in corp.tokens:
-        corp.tokens.append(home)
-        events.append(Event("home_token", {"corp": corp.id, "hex": home}))
-
-
-class OperatingStep(Step[RGState, OperatingF]):
-    """A railroad's turn, run by its president. No move is taken yet (operating rounds are future work)."""
-
-    accepts: ClassVar[tuple[type[Move], ...]] = ()
-
-    def actors(self, state: RGState, frame: OperatingF) -> frozenset[int]:
-        if frame.index >= len(frame.order):
-            return frozenset()
-        seat = state.corps[frame.order[frame.index]].president
-        return frozenset({seat}) if seat >= 0 else frozenset()
-
-    def legal(self, state: RGState, frame: OperatingF, seat: int) -> list[Move]:
-        return []
-
-    def entity(self, state: RGState, frame: OperatingF, seat: int) -> str | None:
-        return frame.order[frame.index] if frame.index < len(frame.order) else None
+    if state.treaty and content().rules.debt.moves.get(state.ruleset) == "or":
+        debt_move(state, events)
+    if not last:
+        start_operating_round(state, state.or_num + 1, events)
+        return
+    end_of_set(state, events)
+    if state.final_turn and state.turn >= state.final_turn and state.end_reason:
+        finish(state, events)
+        return
+    state.turn += 1
+    start_stock_round(state, events)

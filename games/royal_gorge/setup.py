@@ -90,7 +90,9 @@ def new_state(players: int, options: dict[str, Any], rng: Rng) -> RGState:
     tranches = [t for t, size in enumerate(c.draw.tranches) for _ in range(size)]
     corps: dict[str, Corp] = {}
     for position, rid in enumerate(railroads):
-        corps[rid] = Corp(id=rid, kind="rail", held=[0] * players, tranche=tranches[position])
+        count = c.railroads[rid].tokens
+        corps[rid] = Corp(id=rid, kind="rail", held=[0] * players, tranche=tranches[position],
+                          stations=[""] * count, station_costs=list(c.railroad_rules.token_costs[:count]))
     state = RGState(
         players=players, rng=rng, options=options, ruleset=options.get("ruleset", "bga"), railroads=railroads,
         cash=[c.starting_cash(players)] * players, order=list(range(players)), corps=corps,

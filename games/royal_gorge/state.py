@@ -6,9 +6,9 @@ priority first (18xx.games rotates its player list the same way). Corporations a
 id (``"RG"``, ``"CF&I"``); notation writes them with :func:`games.royal_gorge.records.tabula_id`.
 
 The turn structure is explicit data (games.core.flow): ``stack`` holds the open round — the private
-auction, a stock round, an operating round — the active one on top. The operating round is only opened
-here (privates pay, the first railroad lays its home token); its steps are future work, and the fields
-below marked "operating rounds" hold their figures from the start so a snapshot is complete.
+auction, a stock round, an operating round — the active one on top (operating.py runs a railroad's turn).
+The map is ``laid`` (hex → tile and rotation) and ``tokens`` (hex → railroad per city slot); the railroads'
+charters say which station tokens are where (``Corp.stations``).
 """
 
 from __future__ import annotations
@@ -42,8 +42,13 @@ class Corp(msgspec.Struct, kw_only=True):
     president: int = -1             # seat, -1 for none
     floated: bool = False
     tranche: int = 0                # railroads: 0 yellow, 1 green, 2 brown (who may start them when)
-    tokens: list[str] = []          # hexes of placed station tokens, in order
+    tokens: list[str] = []          # hexes of placed station tokens, in token order
     trains: list[str] = []          # train names, in the order bought (operating rounds)
+    # ---- operating rounds ----
+    stations: list[str] = []        # per station token on the charter, in token order: its hex, "" unplaced
+    station_costs: list[int] = []   # per station token: what placing it costs
+    operated: bool = False          # has finished an operating turn (no extra station before that)
+    coal: int = 0                   # coal cubes (G6 Coal Depot, Y3 Coal Creek Mines) the railroad holds
 
 
 class Private(msgspec.Struct, kw_only=True):
@@ -55,6 +60,7 @@ class Private(msgspec.Struct, kw_only=True):
     closed: bool = False
     revenue: int = 0                # income per operating round now
     cubes: int = 0                  # G6 Coal Depot: coal cubes bought with the winning bid
+    used: int = 0                   # uses of its power so far (Y2 markers, Y3 cubes handed out, B3 steel)
 
 
 class AuctionF(msgspec.Struct, tag="auction", kw_only=True):
@@ -96,13 +102,37 @@ class StockF(msgspec.Struct, tag="stock", kw_only=True):
 
 
 class OperatingF(msgspec.Struct, tag="operating", kw_only=True):
-    """An operating round: the railroads in operating order and the one operating now.
+    """An operating round: the railroads in operating order and the one operating now (``index``).
 
-    Only opened so far: the steps of a railroad's turn are future work, so nobody can move here yet.
+    A railroad's turn goes through ``step``: ``track`` (up to 6 lays), ``token``, ``route`` (run the
+    trains), ``dividend`` (ship gold, pay out or withhold), ``lease`` (G3's fee to RG), ``train`` (buy
+    trains), ``company`` (buy privates), each skipped when it offers nothing (see operating.py).
+    The rest is the turn's scratch: lays made, the steel columns and prices chosen per tile colour, the
+    run (``routes``: one ``"<train> <hex-chain>"`` per train), its ``revenue`` and gold ``extra``, the
+    choice still open after the run (``choose``: gold, ghost, done), the extensions put on trains
+    (``boosts``: train index → stops), what the president sold to raise money, and whether a debt token was
+    repaid this turn.
     """
 
     order: list[str]
     index: int = 0
+    step: str = "track"
+    laid: int = 0
+    steel_column: dict[str, str] = {}
+    steel_price: dict[str, int] = {}
+    routes: list[str] = []
+    ran: bool = False
+    revenue: int = 0
+    extra: int = 0
+    shipped: str = ""
+    choose: str = "gold"
+    lease_due: int = 0
+    boosts: dict[str, int] = {}
+    boosted_by: list[str] = []
+    sold: list[str] = []
+    last_sold_price: int = 0
+    paid_debt: bool = False
+    depot_lays: int = 0
 
 
 Frame = AuctionF | StockF | OperatingF
@@ -135,4 +165,18 @@ class RGState(BaseState, kw_only=True):
     debt_cash: int = 0
     treaty: bool = False
     jeweler: int = 0                             # Y6 Local Jeweler's money on the card
+    laid: dict[str, tuple[str, int]] = {}        # hex → (tile id, rotation) of every tile laid
+    tokens: dict[str, list[str | None]] = {}     # hex → railroad per city slot (None: empty)
+    ghost_towns: list[str] = []                  # Y2's ghost-town markers
+    debt: dict[str, int] = {}                    # railroad → debt tokens still owed (after the Treaty)
+    creditor: dict[str, int | str] = {}          # railroad → whom it repays: a railroad, a seat or "bank"
+    debts_seen: list[str] = []                   # railroads that got debt at the Treaty (repaid or not)
+    debts_repaid: list[str] = []                 # … and those that have repaid all of it
+    sulphur_connected: bool = False              # a tile lies on E3 (B2 pays its owner from Brown)
+    end_reason: str = ""                         # what triggered the end: stock_market | final_train | bankrupt
+    end_timing: str = ""                         # full_or | one_more_full_or_set | immediate
+    final_turn: int = 0                          # the set after which the game ends (0: not triggered)
+    finished: bool = False
+    bankrupt: list[int] = []                     # seats gone bankrupt
+    sixes: int = 0                               # 6x2 trains that have left the (unlimited) depot
     stack: list[Frame] = []

@@ -7,7 +7,7 @@ from typing import Any
 from games.core.flow import Flow, Step
 
 from .auction import AuctionStep
-from .rounds import OperatingStep
+from .operating import OperatingStep
 from .state import AuctionF, OperatingF, RGState, StockF
 from .stock import StockStep
 

@@ -9,7 +9,26 @@ from games.core import Move
 from .auction import min_bid
 from .content import content
 from .holdings import price_at
-from .moves import Bid, Buy, Par, Pass, Sell
+from .moves import (
+    Bankrupt,
+    Bid,
+    Boost,
+    Buy,
+    BuyPrivate,
+    BuyTrain,
+    Dividend,
+    GhostTown,
+    Lay,
+    Lease,
+    Par,
+    Pass,
+    PayDebt,
+    Run,
+    Sell,
+    Ship,
+    Steel,
+    Token,
+)
 from .state import AuctionF, OperatingF, RGState, StockF
 from .steps import FLOW
 from .stock import buy_cost
@@ -40,6 +59,16 @@ def param_text(name: str, value: Any, lang: str) -> str | None:
         return corp_name(value, lang)
     if name == "phase" and isinstance(value, str) and value in content().phases:
         return content().phases[value].name(lang)
+    if name in ("seller", "payee") and isinstance(value, str):
+        return corp_name(value, lang)
+    if name == "step" and isinstance(value, str) and value in STEP_NAMES:
+        return STEP_NAMES[value][1 if lang.startswith("zh") else 0]
+    if name == "payer" and isinstance(value, str):
+        return {"treasury": ("treasury", "公司金库"), "president": ("president", "总裁")}.get(value, (value, value))[
+            1 if lang.startswith("zh") else 0]
+    if name == "reason" and isinstance(value, str) and value in ("stock_market", "final_train", "bankrupt"):
+        return {"stock_market": ("the red zone", "红色区域"), "final_train": ("the 6x2", "6x2 火车"),
+                "bankrupt": ("a bankruptcy", "破产")}[value][1 if lang.startswith("zh") else 0]
     if name == "source" and isinstance(value, str):
         return {"treasury": ("the treasury", "金库"), "market": ("the market", "市场")}[value][
             1 if lang.startswith("zh") else 0]
@@ -69,11 +98,62 @@ def move_label(game: RoyalGorgeGame, state: RGState, seat: int, move: Move, lang
             key, params = "pass_lot", {"private": top.lots[0]}
         elif isinstance(top, StockF) and top.acted:
             key, params = "done", {}
+        elif isinstance(top, OperatingF):
+            key, params = "pass_step", {"step": top.step}
         else:
             key, params = "pass", {}
     else:
-        return str(move)
+        found = operating_label(state, move)
+        if found is None:
+            return str(move)
+        key, params = found
     return game.text(f"label.{key}", params, lang)
+
+
+STEP_NAMES = {"track": ("track", "铺轨"), "token": ("token", "车站"), "route": ("run", "运行"),
+              "dividend": ("dividend", "分红"), "lease": ("lease", "租金"), "train": ("trains", "购车"),
+              "company": ("privates", "私卡"), "done": ("done", "完成")}
+
+
+def operating_label(state: RGState, move: Move) -> tuple[str, dict[str, Any]] | None:
+    """The label key and parameters of an operating-round move."""
+    from .operating import lay_cost, next_token_cost
+
+    top = FLOW.top(state)
+    corp = top.order[top.index] if isinstance(top, OperatingF) and top.index < len(top.order) else ""
+    if isinstance(move, Lay):
+        cost = lay_cost(state, top, corp, move) if isinstance(top, OperatingF) and corp else 0
+        return "lay", {"tile": move.tile, "hex": move.hex, "rotation": move.rotation, "cost": cost}
+    if isinstance(move, Steel):
+        return "steel", {"column": move.column, "price": move.price}
+    if isinstance(move, Token):
+        return "token", {"hex": move.hex, "cost": (next_token_cost(state, corp) or 0) if corp else 0}
+    if isinstance(move, Run):
+        if not move.routes:
+            return "run_none", {}
+        return "run", {"routes": str(move).removeprefix("run ")}
+    if isinstance(move, Boost):
+        return "boost", {"train": move.train, "count": move.count, "private": move.source}
+    if isinstance(move, Ship):
+        return "ship", {"hex": move.hex, "amount": 130 if move.using else content().rules.gold.ship_revenue}
+    if isinstance(move, GhostTown):
+        return "ghost", {}
+    if isinstance(move, Dividend):
+        amount = top.revenue + top.extra if isinstance(top, OperatingF) else 0
+        return move.kind, {"amount": amount}
+    if isinstance(move, Lease):
+        return "lease", {"amount": top.lease_due if isinstance(top, OperatingF) else 0, "payer": move.payer}
+    if isinstance(move, BuyTrain):
+        if move.seller:
+            return "train_from", {"train": move.train, "seller": move.seller, "price": move.price}
+        return "train", {"train": move.train, "price": content().trains[move.train].price}
+    if isinstance(move, BuyPrivate):
+        return "private", {"private": move.private, "price": move.price}
+    if isinstance(move, PayDebt):
+        return "pay_debt", {"price": price_at(state.debt_col)}
+    if isinstance(move, Bankrupt):
+        return "bankrupt", {}
+    return None
 
 
 def prompt(game: RoyalGorgeGame, state: RGState, seat: int, lang: str) -> str | None:
@@ -89,7 +169,15 @@ def prompt(game: RoyalGorgeGame, state: RGState, seat: int, lang: str) -> str | 
             return game.text("prompt.stock_more", {}, lang)
         return game.text("prompt.stock_first" if state.turn == 1 else "prompt.stock", {}, lang)
     if isinstance(top, OperatingF) and top.index < len(top.order):
-        return game.text("prompt.operate", {"corp": top.order[top.index]}, lang)
+        from .operating import must_buy
+
+        corp = top.order[top.index]
+        step = top.step
+        if step == "train" and must_buy(state, corp):
+            step = "train_forced"
+        if step in ("track", "token", "route", "dividend", "lease", "train", "train_forced", "company"):
+            return game.text(f"prompt.operate_{step}", {"corp": corp}, lang)
+        return game.text("prompt.operate", {"corp": corp}, lang)
     return None
 
 

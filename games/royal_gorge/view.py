@@ -1,5 +1,9 @@
-"""What a seat (or a spectator) sees: everything. 18 Royal Gorge hides nothing — cash, certificates, bids
-and the drawn railroads and privates are on the table — so every viewer gets the same view."""
+"""What a seat (or a spectator) sees: everything. 18 Royal Gorge hides nothing — cash, certificates, bids,
+the drawn railroads and privates, the map — so every viewer gets the same view.
+
+For the renderer: ``laid`` (hex → (tile id, rotation)), ``tokens`` (hex → railroad per city slot),
+``gold_cubes`` (hex → cubes), ``steel`` (steel column "A"…"I" → cube prices left, dearest first; the
+column's colour is in data/steel.toml); the railroads' charters in ``corps`` (trains, tokens, debt)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import msgspec
 
 from .auction import bidder, min_bid
 from .holdings import cert_limit, certificates, max_holding, net_worth, owned_privates, price_at
+from .operating import gold_dividend, next_token_cost, next_train, tokens_left
 from .state import AuctionF, OperatingF, RGState, StockF
 from .steps import FLOW
 from .stock import startable
@@ -34,7 +39,12 @@ class CorpView(msgspec.Struct):
     president: int | None
     floated: bool
     startable: bool                 # its tranche is open in this phase
-    tokens: list[str]
+    tokens: list[str]               # hexes of its placed station tokens, in token order
+    trains: list[str] = []          # train names ("2+", "6x2"), in the order bought
+    tokens_left: int = 0            # station tokens still on the charter
+    next_token: int | None = None   # what the next station costs (None: none left)
+    debt: int = 0                   # debt tokens still owed (RG, SF after the Treaty of Boston)
+    privates: list[str] = []        # privates it owns
 
 
 class PrivateView(msgspec.Struct):
@@ -82,6 +92,27 @@ class RGView(msgspec.Struct):
     stock: StockView | None = None
     operating: list[str] = []       # railroads in operating order
     operating_now: str | None = None
+    operating_step: str | None = None  # track | token | route | dividend | lease | train | company
+    #: The map: hex → (tile id, rotation) of every tile laid (tile ids as in data/tiles.toml: "57", "RG-A").
+    laid: dict[str, tuple[str, int]] = {}
+    #: Station tokens: hex → railroad per city slot (None: an empty slot).
+    tokens: dict[str, list[str | None]] = {}
+    #: Gold cubes on the map: hex → cubes.
+    gold_cubes: dict[str, int] = {}
+    #: The CF&I steel market: column id ("A" … "I", colours in data/steel.toml) → cube prices left,
+    #: dearest first (an empty column, and every gray lay, costs $40).
+    steel: dict[str, list[int]] = {}
+    gold_shipped: int = 0           # gold shipped this OR set (the gold dividend track)
+    gold_dividend: int = 50         # what VGC pays now
+    depot: dict[str, int] = {}      # train → copies left in the depot (6x2: unlimited, shown 1)
+    next_train: str | None = None
+    pool_trains: list[str] = []
+    debt_price: int = 60            # the DEBT marker's price: the cost of one debt token
+    treaty: bool = False            # the Treaty of Boston has happened
+    ghost_towns: list[str] = []
+    last_run: list[str] = []        # the run of the railroad operating now ("2+ l14-m15-n14-o15")
+    finished: bool = False
+    end_reason: str = ""
 
 
 def view(state: RGState, seat: int | None) -> RGView:
@@ -93,12 +124,29 @@ def view(state: RGState, seat: int | None) -> RGView:
     corps = [CorpView(c.id, c.kind, c.cash, price_at(c.col) if c.col >= 0 else None,
                       price_at(c.par_col) if c.par_col >= 0 else None, c.col, c.treasury, c.market,
                       c.president if c.president >= 0 else None, c.floated,
-                      c.kind == "rail" and startable(state, c.id), list(c.tokens))
+                      c.kind == "rail" and startable(state, c.id), list(c.tokens), list(c.trains),
+                      tokens_left(state, c.id) if c.kind == "rail" else 0,
+                      next_token_cost(state, c.id) if c.kind == "rail" else None, state.debt.get(c.id, 0),
+                      [p.id for p in state.privates.values() if p.owner == c.id and not p.closed])
              for c in state.corps.values()]
     out = RGView(state.players, seat, state.ruleset, state.round, state.turn, state.or_num, state.phase,
                  list(state.order), sorted(FLOW.to_act(state)), seats, corps,
                  [PrivateView(p.id, p.owner, p.closed, p.revenue) for p in state.privates.values()],
                  cert_limit(state), max_holding(state))
+    out.laid = {h: (t, r) for h, (t, r) in state.laid.items()}
+    out.tokens = {h: list(slots) for h, slots in state.tokens.items()}
+    out.gold_cubes = {h: n for h, n in state.gold_cubes.items() if n}
+    out.steel = {column: list(prices) for columns in state.steel.values() for column, prices in columns.items()}
+    out.gold_shipped = state.gold_shipped
+    out.gold_dividend = gold_dividend(state)
+    out.depot = {t: n for t, n in state.depot.items() if n}
+    out.next_train = next_train(state)
+    out.pool_trains = list(state.pool_trains)
+    out.debt_price = price_at(state.debt_col)
+    out.treaty = state.treaty
+    out.ghost_towns = list(state.ghost_towns)
+    out.finished = state.finished
+    out.end_reason = state.end_reason
     if isinstance(top, AuctionF) and top.lots:
         out.auction = AuctionView(top.lots[0], list(top.lots), min_bid(top), top.high if top.high >= 0 else None,
                                   top.price, list(top.active), list(top.declined), bidder(top))
@@ -108,4 +156,6 @@ def view(state: RGState, seat: int | None) -> RGView:
     elif isinstance(top, OperatingF):
         out.operating = list(top.order)
         out.operating_now = top.order[top.index] if top.index < len(top.order) else None
+        out.operating_step = top.step if out.operating_now else None
+        out.last_run = list(top.routes)
     return out

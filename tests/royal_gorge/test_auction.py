@@ -258,11 +258,12 @@ def test_bid_labels_and_prompts_in_english_and_chinese() -> None:
     assert GAME.prompt(state, 1, "en") is None
 
 
-def test_the_bid_menu_offers_at_most_25_amounts_from_the_minimum() -> None:
+def test_the_bid_menu_offers_every_five_dollar_step_up_to_the_cash_and_completion_the_first_25() -> None:
     state = table()
     assert [o.token for o in GAME.choices(state, 0, [], "en")] == ["bid", "pass"]
     assert [o.token for o in GAME.choices(state, 0, ["bid"], "en")] == ["y3"]
     amounts = [o.token for o in GAME.choices(state, 0, ["bid", "y3"], "en")]
-    assert amounts[:3] == ["40", "45", "50"] and len(amounts) == 25
+    assert amounts[:3] == ["40", "45", "50"] and amounts[-1] == str(state.cash[0] - state.cash[0] % 5)
+    assert len(GAME.complete(state, 0, "bid y3 ", "en")) == 25  # the panel pages the rest
     assert all(o.final for o in GAME.choices(state, 0, ["bid", "y3"], "en"))
-    assert [o.token for o in GAME.complete(state, 0, "bid y3 4", "en")] == ["bid y3 40", "bid y3 45"]
+    assert [o.token for o in GAME.complete(state, 0, "bid y3 4", "en")] == ["bid y3 40", "bid y3 45", "bid y3 400"]

@@ -262,7 +262,7 @@ MOVE_PATTERNS = {
     "bid": r"bid [a-z0-9]+ \d+",
     "pass": r"pass",
     "par": r"par [a-z0-9]+ \d+",
-    "buy_shares": r"buy [a-z0-9]+( \d)?( market)?( with [a-z0-9]+)?",
+    "buy_shares": r"buy [a-z0-9]+( \d)?( with [a-z0-9]+)? (market|treasury)",
     "sell_shares": r"sell [a-z0-9]+ \d+",
     "lay_tile": r"lay [a-o]\d+ [a-z0-9-]+ r[0-5]",
     "place_token": r"token [a-o]\d+( c\d)?",
@@ -394,7 +394,7 @@ def test_notation_examples() -> None:
     assert text[286] == "coal-depot 2+ 2"
     assert text[382] == "bankrupt"
     stock = record("18RoyalGorge_game_end_stock_market")
-    assert R.notation(stock.actions[26], stock) == "buy vgc 2 market with b6"
+    assert R.notation(stock.actions[26], stock) == "buy vgc 2 with b6 market"
     assert R.notation(stock.actions[150], stock) == "sell cfi 3"  # sent as percent 10
     nugget = record("endgame_triggered_on_buy")
     assert R.notation(nugget.actions[373], nugget) == "ship j8 with g2"

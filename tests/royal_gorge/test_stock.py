@@ -352,7 +352,8 @@ def test_the_round_ends_only_when_everyone_has_passed_in_a_row() -> None:
     state = play(stock(), (0, "pass"), (1, "pass"), (2, "buy cfi market"), (3, "pass"), (0, "pass"), (1, "pass"))
     assert state.round == "stock" and acting(state) == 2
     state = play(state, (2, "pass"))
-    assert state.round == "operating"
+    # nobody started a railroad: the operating rounds pass at once, the set ends (all 2+ exported: Green)
+    assert state.round == "stock" and state.turn == 2 and state.phase == "green"
 
 
 def test_a_pass_after_selling_ends_the_turn_without_counting_as_a_pass() -> None:
@@ -371,7 +372,7 @@ def test_players_with_nothing_they_could_do_pass_by_themselves() -> None:
     state = play(state, (0, "pass"))
     assert acting(state) == 2
     state = play(state, (2, "pass"), (3, "pass"))
-    assert state.round == "operating"
+    assert state.turn == 2 and state.round == "stock"
 
 
 def test_priority_goes_to_the_player_after_the_last_to_buy_start_or_sell() -> None:
@@ -403,7 +404,7 @@ def test_the_first_operating_round_pays_the_privates_and_the_top_railroad_lays_i
     assert state.corps["RG"].tokens == []
     assert GAME.to_act(state) == frozenset({1})
     assert GAME.acting_label(state, 1, "en") == "KP (Kansas Pacific Railway)"
-    assert GAME.prompt(state, 1, "zh") == "运营 KP (堪萨斯太平洋铁路)"
+    assert GAME.prompt(state, 1, "zh") == "为 KP (堪萨斯太平洋铁路) 铺轨（最多 6 次），或 Pass"
 
 
 def test_railroads_at_the_same_price_operate_in_the_order_they_got_there() -> None:
@@ -415,8 +416,8 @@ def test_railroads_at_the_same_price_operate_in_the_order_they_got_there() -> No
 
 # ---- notation, labels, menus, whole rounds ----------------------------------------------------------------------
 @pytest.mark.parametrize(("text", "move"), [
-    ("par pav 80", Par("PAV", 80)), ("buy pav", Buy("PAV")), ("buy pav market", Buy("PAV", 1, True)),
-    ("buy cfi market", Buy("CF&I", 1, True)), ("buy vgc 2 market with b6", Buy("VGC", 2, True, "B6")),
+    ("par pav 80", Par("PAV", 80)), ("buy pav treasury", Buy("PAV")), ("buy pav market", Buy("PAV", 1, True)),
+    ("buy cfi market", Buy("CF&I", 1, True)), ("buy vgc 2 with b6 market", Buy("VGC", 2, True, "B6")),
     ("sell vgc 3", Sell("VGC", 3)), ("pass", Pass())])
 def test_notation_is_the_records_and_reads_back(text: str, move: Any) -> None:
     assert str(move) == text
