@@ -165,7 +165,7 @@ class ConsoleTable:
         self.say("== " + SERVICE_CATALOG.text("table.finished", None, self.lang) + " ==")
         for place in words.standings(game, outcome, names, self.lang):
             parts = ", ".join(f"{k} {v}" for k, v in place.parts)
-            self.say(f"  {place.rank}. {place.name} — {place.score}  ({parts})")
+            self.say(f"  {place.rank}. {place.name} — {place.score}" + (f"  ({parts})" if parts else ""))
         for line in words.reasons(game, outcome, names, self.lang):
             self.say("  " + line)
 

@@ -49,7 +49,7 @@ from . import bot, text
 from .auction import RAISE, min_bid
 from .content import RULESETS, content
 from .ending import force_finish
-from .holdings import net_worth, total_money
+from .holdings import net_worth, total_money, worth_parts
 from .moves import Bid, private_ids, read
 from .operating import auto_run
 from .records import tabula_id
@@ -184,7 +184,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
             return None
         worth = {seat: net_worth(state, seat) for seat in range(state.players)}
         ranks = rank_by_keys({seat: (value,) for seat, value in worth.items()})
-        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat]) for seat in worth),
+        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat], worth_parts(state, seat)) for seat in worth),
                                  key=lambda s: (s.rank, s.seat)))
         return Outcome(standings, ((f"outcome.{state.end_reason or 'force_ended'}", {}),))
 
@@ -195,7 +195,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
         force_finish(state, [])
         worth = {seat: net_worth(state, seat) for seat in range(state.players)}
         ranks = rank_by_keys({seat: (value,) for seat, value in worth.items()})
-        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat]) for seat in worth),
+        standings = tuple(sorted((Standing(seat, ranks[seat], worth[seat], worth_parts(state, seat)) for seat in worth),
                                  key=lambda s: (s.rank, s.seat)))
         return Outcome(standings, (("outcome.force_ended", {}),))
 

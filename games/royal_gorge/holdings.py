@@ -159,15 +159,16 @@ def max_holding(state: RGState) -> int:
 
 def net_worth(state: RGState, seat: int) -> int:
     """Cash, shares at market price and privates at face value (company treasuries do not count)."""
+    return sum(worth_parts(state, seat).values())
+
+
+def worth_parts(state: RGState, seat: int) -> dict[str, int]:
+    """A player's net worth in its three parts: cash, shares at market price, privates at face value."""
     c = content()
-    worth = state.cash[seat]
-    for corp in state.corps.values():
-        if corp.held[seat] and corp.col >= 0:
-            worth += corp.held[seat] // 10 * price_at(corp.col)
-    for private in state.privates.values():
-        if private.owner == seat and not private.closed:
-            worth += c.privates[private.id].value
-    return worth
+    shares = sum(corp.held[seat] // 10 * price_at(corp.col) for corp in state.corps.values()
+                 if corp.held[seat] and corp.col >= 0)
+    privates = sum(c.privates[p.id].value for p in state.privates.values() if p.owner == seat and not p.closed)
+    return {"cash": state.cash[seat], "shares": shares, "privates": privates}
 
 
 def owned_privates(state: RGState, seat: int) -> list[str]:

@@ -62,6 +62,16 @@ def test_three_kingdoms_bots_play_to_a_result_with_chinese_images(tmp_path: Path
     assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
 
 
+def test_royal_gorge_bots_play_to_a_result_ranked_by_net_worth(tmp_path: Path) -> None:
+    out = tmp_path / "royal-gorge"
+    done = tabula("play", "royal-gorge", "--players", "4", "--bots", "4", "--seed", "1", "--out", str(out),
+                  tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "The game is over." in done.stdout and "1. " in done.stdout
+    assert "cash " in done.stdout and "shares " in done.stdout  # net worth in its parts
+    assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
+
+
 def test_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
     done = tabula("play", "chess", tmp_path=tmp_path)
     assert done.returncode != 0
