@@ -2,9 +2,11 @@
 
 Run with ``python -m bench.bots [--games N] [--players 2,3,4,5]``. For every player count it plays
 N seeded all-bot games and prints, per seat: average and median score, built cards, unfinished
-cards and krystallium made (cubes turned into krystallium plus construction bonuses), and the
-time of a whole game. Then it plays N more games in which one seat (chosen by the seed) moves
-uniformly at random and prints how often a bot seat finishes strictly ahead of it.
+cards, krystallium made (cubes turned into krystallium plus construction bonuses), what was lost
+on recycled cards (cubes, krystallium and characters placed on a card that was then recycled,
+``lost``; ``last`` counts only the fourth round) and the time of a whole game. Then it plays N
+more games in which one seat (chosen by the seed) moves uniformly at random and prints how often
+a bot seat finishes strictly ahead of it.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from typing import Any
 from games.core import Rng
 from games.wonderful_world import GAME
 from games.wonderful_world.cards import designs
+from games.wonderful_world.flow import ROUNDS
 
 MAX_MOVES = 20_000
 
 
 @dataclass
 class Game:
-    """One finished game: per-seat score, built, unfinished, krystallium made; seconds taken."""
+    """One finished game: per-seat score, built, unfinished, krystallium made, placed pieces lost
+    on recycled cards (all rounds; the last round); seconds taken."""
 
     scores: list[int]
     ranks: list[int]
@@ -32,6 +36,8 @@ class Game:
     unfinished: list[int]
     krystallium: list[int]
     seconds: float
+    lost: list[int] = field(default_factory=list)
+    lost_last: list[int] = field(default_factory=list)
     moves: int = 0
     random_seat: int | None = None
 
@@ -42,6 +48,8 @@ def play_one(players: int, seed: int, random_seat: int | None = None,
     state = GAME.setup(players, options or {}, seed)
     driver = Rng.from_seed(f"bench-{seed}")
     kryst = [0] * players
+    lost, lost_last = [0] * players, [0] * players
+    on_card: dict[int, int] = {}       # uid -> pieces placed on it so far
     moves = 0
     start = time.perf_counter()
     for _ in range(MAX_MOVES):
@@ -62,6 +70,14 @@ def play_one(players: int, seed: int, random_seat: int | None = None,
                 kryst[event.params["seat"]] += event.params["krystallium"]
             elif event.kind == "built":
                 kryst[event.params["seat"]] += designs()[event.params["card"]].bonus.get("krystallium", 0)
+            elif event.kind == "placed":
+                uid = event.params["uid"]
+                on_card[uid] = on_card.get(uid, 0) + event.params["count"]
+            elif event.kind == "recycled":
+                wasted = on_card.pop(event.params["uid"], 0)
+                lost[event.params["seat"]] += wasted
+                if state.round == ROUNDS:
+                    lost_last[event.params["seat"]] += wasted
     else:
         raise RuntimeError(f"game {seed} did not end within {MAX_MOVES} moves")
     seconds = time.perf_counter() - start
@@ -72,7 +88,8 @@ def play_one(players: int, seed: int, random_seat: int | None = None,
                 ranks=[by_seat[s].rank for s in range(players)],
                 built=[len(e.built) for e in state.empires],
                 unfinished=[len(e.construction) for e in state.empires],
-                krystallium=kryst, seconds=seconds, moves=moves, random_seat=random_seat)
+                krystallium=kryst, seconds=seconds, moves=moves, random_seat=random_seat,
+                lost=lost, lost_last=lost_last)
 
 
 @dataclass
@@ -86,6 +103,8 @@ class Summary:
         built = [b for g in self.games for b in g.built]
         unfinished = [u for g in self.games for u in g.unfinished]
         kryst = [k for g in self.games for k in g.krystallium]
+        lost = [n for g in self.games for n in g.lost]
+        lost_last = [n for g in self.games for n in g.lost_last]
         seconds = [g.seconds for g in self.games]
         wins = comparisons = 0
         for g in self.versus:
@@ -97,7 +116,9 @@ class Summary:
         rate = wins / comparisons if comparisons else float("nan")
         return (f"{self.players}p  score avg {statistics.mean(scores):6.2f} med {statistics.median(scores):5.1f}"
                 f"  built {statistics.mean(built):5.2f}  unfinished {statistics.mean(unfinished):4.2f}"
-                f"  kryst {statistics.mean(kryst):4.2f}  vs-random {rate:6.1%}"
+                f"  kryst {statistics.mean(kryst):4.2f}"
+                f"  lost {statistics.mean(lost):4.2f} (last {statistics.mean(lost_last):4.2f})"
+                f"  vs-random {rate:6.1%}"
                 f"  game {statistics.mean(seconds) * 1000:6.1f} ms (max {max(seconds) * 1000:6.1f})")
 
 

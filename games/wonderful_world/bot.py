@@ -14,6 +14,10 @@ values the result in points plus the production left free for cards still to be 
   completion; krystallium and characters finish cards this round's production would not; a card
   the forecast cannot finish is recycled when that is worth more (in planning, and in the last
   round); science supremacy takes the character worth more to the forecast.
+* The last round is planned as a whole: the forecast plays it out exactly as the bot will place
+  (a seat still acting in a step may finish cards with krystallium after its cubes are placed), so
+  the cards it leaves unfinished are recycled before anything is put on them, and nothing is ever
+  put on such a card.
 
 Deterministic: the ``rng`` is not needed, ties go to the lowest card number.
 """
@@ -165,6 +169,12 @@ def _placement(forecast: Forecast) -> WorldMove | None:
     empire = forecast.empire
     late = forecast.round >= ROUNDS
     slots = forecast.slots
+    if late:
+        # The last round is planned as a whole (the forecast plays it out to the end, placing as
+        # below): a card it leaves unfinished gets nothing, since what is put on it is lost
+        # whether it is recycled or stays unfinished.
+        _, unfinished = forecast.play()
+        slots = [s for s in slots if s.uid not in unfinished]
     supply = (empire.krystallium, empire.financier, empire.general)
     for slot in slots:
         need = slot.need

@@ -329,10 +329,12 @@ def simulate(ctx: Context, start: tuple[tuple[int, str, tuple[int, ...]], ...], 
         supply[1] += card.bonus[1]
         supply[2] += card.bonus[2]
 
-    def act(pool: list[int], step: int, late: bool) -> None:
+    def act(pool: list[int], step: int, late: bool, now: bool = False) -> None:
         """Place the pool and finish what it completes, then finish cards with krystallium.
-        Outside planning only if a cube fits (rules §4.6: otherwise the seat does not act)."""
-        acting = step < 0
+        Outside planning only if a cube fits (rules reference 4.6, R10: otherwise the seat does not act), or
+        ``now``: the step the seat is acting in, asked for its move even with nothing left to
+        place (it may still finish cards with krystallium and characters)."""
+        acting = step < 0 or now
         if step >= 0 and pool[step] == sum(pool):
             moves, pool[step] = allocate_one(slots, step, pool[step], supply, late)
         else:
@@ -384,8 +386,9 @@ def simulate(ctx: Context, start: tuple[tuple[int, str, tuple[int, ...]], ...], 
                         supply[2 if general else 1] += 1
                     else:
                         supply[1 if s in (0, 3) else 2] += 1
-            if any(pool):
-                act(pool, s, late)
+            now = first and s == ctx.step
+            if any(pool) or now:
+                act(pool, s, late, now)
                 left = sum(pool)
                 if left:
                     if capacity:

@@ -6,6 +6,8 @@ import pytest
 
 from games.core import Rng
 from games.wonderful_world import GAME
+from games.wonderful_world.bot import _placement
+from games.wonderful_world.bot_plan import Forecast
 from games.wonderful_world.moves import Build, Done, Place, Recycle, Take
 from games.wonderful_world.state import Phase, WorldState
 from tests.wonderful_world.scenario import fresh, planning, slate, take_card
@@ -135,3 +137,60 @@ def test_bot_takes_the_character_its_empire_multiplies(empire: str, character: s
     state.phase, state.step = Phase.PRODUCTION, 2
     state.empires[0].choose_character = True
     assert bot(state, 0) == Take(character)
+
+
+# ---- the last round is planned as a whole (issue 11, item 8) ----------------------------------
+def _placed_then_recycled(players: int, seed: int) -> list[tuple[int, int, str]]:
+    """Play a seeded all-bot game as :func:`play_game` does; every (seat, card, design) a bot put
+    cubes, krystallium or characters on in the last round and then recycled."""
+    state = GAME.setup(players, {}, seed)
+    driver = Rng.from_seed(f"test-driver-{seed}")
+    placed: set[tuple[int, int]] = set()
+    wasted: list[tuple[int, int, str]] = []
+    while acting := sorted(GAME.to_act(state)):
+        seat = acting[driver.below(len(acting))]
+        move = GAME.bot_move(state, seat, driver)
+        if state.round == 4 and isinstance(move, Place):
+            placed.add((seat, move.uid))
+        elif state.round == 4 and isinstance(move, Recycle) and (seat, move.uid) in placed:
+            wasted.append((seat, move.uid, state.cards[move.uid]))
+        state = GAME.apply(state, seat, move).state
+    return wasted
+
+
+def test_bot_does_not_recycle_a_card_it_just_paid_for_in_the_last_step() -> None:
+    """Seed 5 with two players, as the bot played it before: in the last production step seat 0
+    put its 3 exploration on Subcrustal Ocean, then recycled the card (the forecast forgot that a
+    seat still acting may finish a card with krystallium once its cubes are placed)."""
+    assert _placed_then_recycled(2, 5) == []
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_bot_never_recycles_what_it_paid_for_in_the_last_round(players: int) -> None:
+    wasted = {seed: found for seed in range(6) if (found := _placed_then_recycled(players, seed))}
+    assert wasted == {}
+
+
+def test_bot_places_its_last_cubes_then_finishes_the_card_with_krystallium() -> None:
+    state = _planning_alone()
+    uid = slate(state, 0, "di15")                      # exploration 4
+    state.round, state.phase, state.step = 4, Phase.PRODUCTION, 4
+    state.empires[0].pool = {"exploration": 3}
+    state.empires[0].krystallium = 1
+    assert bot(state, 0) == Place(uid, "exploration", 3)
+    state = GAME.apply(state, 0, Place(uid, "exploration", 3)).state
+    assert bot(state, 0) == Place(uid, "krystallium", 1)
+    state = GAME.apply(state, 0, Place(uid, "krystallium", 1)).state
+    assert uid in state.empires[0].built
+
+
+def test_bot_puts_nothing_on_a_card_the_last_round_leaves_unfinished() -> None:
+    """The placement itself skips a card the forecast cannot finish, whatever decides its recycling."""
+    state = _planning_alone()
+    hopeless = slate(state, 0, "di06")                 # exploration 3; only 2 left to come
+    state.round, state.phase, state.step = 4, Phase.PRODUCTION, 4
+    state.empires[0].pool = {"exploration": 2}
+    assert _placement(Forecast(state, 0)) is None
+    assert bot(state, 0) == Recycle(hopeless)
+    state = GAME.apply(state, 0, Recycle(hopeless)).state
+    assert bot(state, 0) == Done()
