@@ -21,7 +21,10 @@ RUN pip install --no-cache-dir --no-deps .
 
 RUN useradd --create-home tabula && mkdir /data && chown tabula /data
 USER tabula
+# Without DISCORD_TOKEN, `tabula run` plays in the console: its table and board images go to /data
+# too (the image's /app belongs to root).
 ENV TABULA_DATABASE_URL=sqlite:////data/tabula.db \
+    TABULA_OUT_DIR=/data/out \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
 CMD ["tabula", "run"]

@@ -105,10 +105,25 @@ def run(
                "(one human against two bots). Type `help` for commands.")
     from bot.console import start_local_table
 
-    out = Path(settings.out_dir)
+    out = writable_folder(Path(settings.out_dir))
     code = start_local_table(_service(), game, players=3, bots=2, seed=None, lang=chosen, out=out)
-    typer.echo(f"Board images are in {out.resolve()}")
+    typer.echo(f"Board images are in {out.resolve()}" if out is not None else "No board images were saved.")
     raise typer.Exit(code)
+
+
+def writable_folder(out: Path) -> Path | None:
+    """``out``, created if need be, when images can be written there; otherwise say why and play on
+    without images (a read-only folder must not end a game before it starts)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".tabula-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        typer.echo(f"Cannot write board images to {out} ({error.strerror or error}); set TABULA_OUT_DIR to a "
+                   "writable folder. Playing on without images.", err=True)
+        return None
+    return out
 
 
 @app.command()

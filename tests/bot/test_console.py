@@ -72,6 +72,21 @@ def test_royal_gorge_bots_play_to_a_result_ranked_by_net_worth(tmp_path: Path) -
     assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
 
 
+def test_run_without_a_token_plays_on_when_images_cannot_be_written(tmp_path: Path) -> None:
+    """The container's case (issue 13 §6): ``tabula run`` with no token opens the console; an image
+    folder it cannot write to is reported and the game goes on, instead of a PermissionError."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    env = dict(os.environ, TABULA_DATABASE_URL=f"sqlite:///{tmp_path / 'run.db'}", PYTHONPATH=str(ROOT),
+               TABULA_OUT_DIR=str(blocker / "out"))
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "run"], input="quit\n", capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Cannot write board images" in done.stderr and "Traceback" not in done.stderr
+    assert "tabula resume" in done.stdout  # the table was opened and kept
+
+
 def test_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
     done = tabula("play", "chess", tmp_path=tmp_path)
     assert done.returncode != 0
