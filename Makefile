@@ -11,7 +11,7 @@ COV_PACKAGES = bot service games render storage
 PYTEST_ARGS ?=
 SHELL   = /bin/bash
 
-.PHONY: run test coverage lint bench fonts setup lock clean
+.PHONY: run test coverage lint bench fonts setup lock clean docker-smoke
 
 ## The exact versions in $(DEV_LOCK) (hash-checked), then Tabula itself on top of them.
 $(STAMP): pyproject.toml $(DEV_LOCK)
@@ -81,3 +81,13 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info $(COV_DATA) htmlcov
+
+## Build the image and play in it as a newcomer would: a whole bot game with images, and `tabula run`
+## without a token (the console, its files under /data). Skipped where no Docker daemon answers.
+docker-smoke:
+	@if ! docker info >/dev/null 2>&1; then echo "docker-smoke: no Docker daemon here; skipped."; exit 0; fi; \
+	set -e; docker build -q -t tabula-smoke . >/dev/null; \
+	docker run --rm tabula-smoke tabula play wonderful-world --players 3 --bots 3 --seed 1 --out /data/out \
+	  | tail -3; \
+	echo quit | docker run --rm -i tabula-smoke tabula run | tail -2; \
+	echo "docker-smoke: the image plays."
