@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -338,6 +338,27 @@ class TableService:
                     raise
                 log.info("table %s: lost a race on version %s, retrying", table_id, loaded.table.version)
         raise StaleVersion()  # pragma: no cover - loop always returns or raises
+
+    def import_game(self, game_id: str, names: Sequence[str], moves: Iterable[tuple[int, Any]], *,
+                    options: Mapping[str, Any] | None = None, seed: str | int | None = None,
+                    user_id: str = "local", language: str = "en", end: bool = False) -> Loaded:
+        """Store a game played elsewhere (``tabula import-18xx``) as an ordinary table: seats named ``names``,
+        all held by the trusted local ``user_id`` (a hot seat: ``tabula resume`` plays every seat), and the
+        typed ``moves`` ((seat, move) in order), each applied and checked by the engine like any move and
+        committed SNAPSHOT_EVERY at a time with a snapshot; ``end``: an admin ended the game there."""
+        table = self.create(game_id, seats=len(names), options=options, seed=seed, creator=user_id,
+                            language=language)
+        for seat, name in enumerate(names):
+            self.repo.add_seat(table.id, name, seat=seat, user_id=user_id)
+        loaded, pending = self.start(table.id, user_id).loaded, list(moves)
+        for first in range(0, len(pending), SNAPSHOT_EVERY):
+            before, steps = loaded.game.to_act(loaded.state), []
+            for seat, move in pending[first:first + SNAPSHOT_EVERY]:
+                applied = loaded.game.apply(loaded.state, seat, move)
+                steps.append(Step(loaded.last_seq + len(steps) + 1, seat, str(move), applied.events, move=move))
+                loaded.state = applied.state
+            loaded = self._settle_bots(loaded, steps, user_id=user_id, before=before).loaded
+        return self.end(table.id, user_id) if end else loaded
 
     def run_bots(self, table_id: int) -> MoveResult | None:
         """Let bot seats that must act move (after a substitution or a deadline)."""
@@ -893,6 +914,11 @@ class TableService:
         if not free:
             raise TableFull(seats=wanted)
         return free[0]
+
+    def check_authority(self, table_id: int, by_user: str, *, manager: bool = False) -> None:
+        """Refuse (``NotAllowed``) unless ``by_user`` is the table's creator or a manager: asked
+        before a confirmation is offered, so nobody confirms what they may not do."""
+        self._check_authority(self.table(table_id), by_user, manager)
 
     @staticmethod
     def _check_authority(table: TableRow, by_user: str, manager: bool) -> None:

@@ -63,6 +63,17 @@ async def slash_ok(user: FakeUser, command: str, channel: Channel | str, **optio
     return await done(await user.slash(command, channel=channel, **options))
 
 
+async def abandon(user: FakeUser, channel: Channel | str) -> InteractionResult:
+    """``/mod abandon`` and press "Abandon the table" on the private question it answers with."""
+    asked = await slash_ok(user, "mod abandon", channel)
+    assert asked.message.ephemeral
+    button = next(c for c in asked.message.custom_ids if ":abandonyes:" in c)
+    clicked = await done(await user.click(asked.message, button))
+    await user.server.wait_until(lambda: not asked.message.custom_ids, timeout=TIMEOUT,
+                                 description="the table abandoned (the question's buttons gone)")
+    return clicked
+
+
 async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:
     """``/move`` in the table's thread; asserts it was accepted (private "✓" reply)."""
     res = await done(await user.slash("move", channel=table.thread, move=text))

@@ -23,7 +23,7 @@ from tests.support.discord_loopback import (
 )
 from tests.support.discord_loopback._util import MEMBER_PERMISSIONS
 
-from .helpers import TIMEOUT, done, public_bot_messages, reply_text, slash_ok
+from .helpers import TIMEOUT, abandon, done, public_bot_messages, reply_text, slash_ok
 
 MANAGE_GUILD = 1 << 5
 NEW_TABLE_COOLDOWN = 2.0
@@ -115,7 +115,7 @@ async def test_caps_and_cooldowns_on_new_tables(server: LoopbackDiscord, tabula:
     await asyncio.sleep(NEW_TABLE_COOLDOWN)
     threads = len(server.threads("general"))
     text = await refused(mallory, "table new", "general", game="pebbles")
-    assert "3 tables waiting for players" in text and "/table abandon" in text, text
+    assert "3 tables waiting for players" in text and "/mod abandon" in text, text
     assert len(server.threads("general")) == threads and len(service.tables(str(server.guild.id))) == 3
 
     # ... in their language (bob reads Chinese), and others still open tables
@@ -141,7 +141,7 @@ async def test_caps_and_cooldowns_on_new_tables(server: LoopbackDiscord, tabula:
     assert len(service.tables(str(server.guild.id))) == 7
     # abandoning a table frees its place
     loaded = await asyncio.to_thread(service.load, first)
-    await slash_ok(mallory, "table abandon", server.resolve_channel(int(loaded.table.channel_id or 0)))
+    await abandon(mallory, server.resolve_channel(int(loaded.table.channel_id or 0)))
     await new_table(server, alice)
 
 
@@ -234,7 +234,7 @@ async def test_a_thread_is_archived_when_its_table_ends(server: LoopbackDiscord,
     # an abandoned lobby's thread is archived too
     lobby = await new_table(server, bob)
     lobby_thread = next(t for t in server.threads("general") if str(lobby) in t.name)
-    await slash_ok(bob, "table abandon", lobby_thread)
+    await abandon(bob, lobby_thread)
     await server.wait_until(lambda: lobby_thread.archived, timeout=TIMEOUT, description="the lobby's thread archived")
     assert "archived the thread of table" in tabula.output()
 

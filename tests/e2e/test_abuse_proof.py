@@ -69,18 +69,18 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
     posts = len(public_bot_messages(server, table.thread))
 
     # the creator cannot sub themselves into the opponent's seat (they would read both seats' secrets)
-    res = await slash_ok(alice, "table sub", table.thread, seat=2, member=alice)
+    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=alice)
     assert "already holds seat 1" in reply_text(res) and res.message.ephemeral
     # a hostile member and a seated non-creator offer nothing
-    res = await slash_ok(mallory, "table sub", table.thread, seat=2, member=mallory)
+    res = await slash_ok(mallory, "mod sub", table.thread, seat=2, member=mallory)
     assert NOT_ALLOWED in reply_text(res)
-    res = await slash_ok(bob, "table sub", table.thread, seat=1, member=carol)
+    res = await slash_ok(bob, "mod sub", table.thread, seat=1, member=carol)
     assert "开桌人" in reply_text(res)
     assert len(public_bot_messages(server, table.thread)) == posts  # no offer went out
 
     # the creator offers seat 2 to Carol: public, pinging her; only she can answer
     mark = server.checkpoint()
-    res = await slash_ok(alice, "table sub", table.thread, seat=2, member=carol)
+    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
     assert carol.mention in reply_text(res) and res.message.ephemeral
     offer = await offer_post(server, table, mark)
     assert not offer.ephemeral and carol.mention in offer.content and alice.mention in offer.content
@@ -97,7 +97,7 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
     assert "declined seat 2" in offer.content
     assert service.seats(table.id)[1].user_id == str(bob.id)
     mark = server.checkpoint()
-    await slash_ok(alice, "table sub", table.thread, seat=2, member=carol)
+    await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
     offer = await offer_post(server, table, mark)
     await done(await carol.click(offer, button(offer, "seatyes")))
     announced = await server.wait_for_message(table.thread, lambda m: "now plays seat 2" in m.content
@@ -108,7 +108,7 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
 
     # a manager hands the seat to a bot without asking anyone
     mark = server.checkpoint()
-    res = await slash_ok(dave, "table sub", table.thread, seat=2)
+    res = await slash_ok(dave, "mod sub", table.thread, seat=2)
     await server.wait_for_message(table.thread, lambda m: "A bot (Bot 2) now plays seat 2" in m.content, after=mark)
     assert service.seats(table.id)[1].is_bot
 
@@ -167,11 +167,11 @@ async def test_seat_numbers_the_table_does_not_have_are_refused_clearly(
     """The fixture fails the test on any unexpected error the bot logs."""
     table = await open_table(server, alice, "pebbles", seats=2)
     await lobby_click(table, bob, "join")
-    res = await slash_ok(alice, "table kick", table.thread, seat=7)
+    res = await slash_ok(alice, "mod kick", table.thread, seat=7)
     assert "There is no seat 7 at this table (seats 1–2)" in reply_text(res)
     await slash_ok(alice, "table start", table.thread)
-    for command, options in (("table sub", {"seat": 9, "member": carol}), ("table sub", {"seat": 9}),
-                             ("table kick", {"seat": 7})):
+    for command, options in (("mod sub", {"seat": 9, "member": carol}), ("mod sub", {"seat": 9}),
+                             ("mod kick", {"seat": 7})):
         res = await slash_ok(alice, command, table.thread, **options)
         assert f"There is no seat {options['seat']} at this table" in reply_text(res), reply_text(res)
         assert "something went wrong" not in reply_text(res)

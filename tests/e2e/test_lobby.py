@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import discord
+
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
@@ -44,9 +46,9 @@ async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula:
     await lobby_click(table, bob, "leave")
     assert "bob" not in table.lobby.text.lower()
     await lobby_click(table, carol, "join")
-    res = await slash_ok(carol, "table kick", table.thread, seat=2)  # only the creator may
+    res = await slash_ok(carol, "mod kick", table.thread, seat=2)  # only the creator may
     assert "creator" in reply_text(res)
-    await slash_ok(alice, "table kick", table.thread, seat=2)
+    await slash_ok(alice, "mod kick", table.thread, seat=2)
     assert "carol" not in table.lobby.text.lower()
     await lobby_click(table, bob, "join")
     await lobby_click(table, alice, "addbot")
@@ -59,7 +61,7 @@ async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula:
     assert loaded.game.to_act(loaded.state) == {0}
 
     # carol takes over bob's seat once she accepts it: she plays it from now on, with its history
-    res = await slash_ok(alice, "table sub", table.thread, seat=2, member=carol)
+    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
     assert carol.mention in reply_text(res)
     offer = await server.wait_for_message(table.thread, lambda m: ":seatyes:" in " ".join(m.custom_ids))
     await done(await carol.click(offer, next(c for c in offer.custom_ids if ":seatyes:" in c)))
@@ -70,3 +72,34 @@ async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula:
     await move(carol, table, "take 1")
     history = await slash_ok(carol, "log", table.thread)
     assert history.message.text.count("`take 1`") == 2  # bob's earlier move is now carol's seat's history
+
+
+async def test_abandon_asks_first(server: LoopbackDiscord, tabula: BotProcess, service: TableService,
+                                  alice: FakeUser) -> None:
+    """``/mod abandon`` (issue 10 §9) asks to confirm, privately; "Keep playing" changes nothing, and
+    "Abandon the table" stops it for good."""
+    table = await open_table(server, alice, "pebbles", seats=2)
+    asked = await slash_ok(alice, "mod abandon", table.thread)
+    assert asked.message.ephemeral and "for good" in reply_text(asked)
+    keep = next(c for c in asked.message.custom_ids if ":abandonno:" in c)
+    await done(await alice.click(asked.message, keep))
+    await server.wait_until(lambda: "goes on" in asked.message.text, timeout=15, description="the answer")
+    assert not asked.message.custom_ids  # the question's buttons are gone
+    assert (await asyncio.to_thread(service.table, table.id)).status == "lobby"
+    again = await slash_ok(alice, "mod abandon", table.thread)
+    yes = next(c for c in again.message.custom_ids if ":abandonyes:" in c)
+    await done(await alice.click(again.message, yes))
+    await server.wait_until(lambda: not again.message.custom_ids, timeout=15, description="the table abandoned")
+    assert "was abandoned" in again.message.text
+    assert (await asyncio.to_thread(service.table, table.id)).status == "abandoned"
+
+
+async def test_moderation_commands_are_a_group_for_members_who_manage_threads(
+        server: LoopbackDiscord, tabula: BotProcess) -> None:
+    """kick, sub and abandon sit in ``/mod`` with Manage Threads as default permission, so a server's
+    admins can restrict them in Server Settings (issue 10 §9); ``/table`` keeps no moderation."""
+    commands = {c["name"]: c for c in server.all_commands()}
+    assert "mod" in commands
+    assert int(commands["mod"]["default_member_permissions"]) == discord.Permissions(manage_threads=True).value
+    assert {o["name"] for o in commands["mod"]["options"]} == {"abandon", "kick", "sub"}
+    assert not {"abandon", "kick", "sub"} & {o["name"] for o in commands["table"]["options"]}

@@ -57,7 +57,7 @@ async def test_non_player_and_wrong_seat_are_refused(server: LoopbackDiscord, ta
     assert len(public_bot_messages(server, table.thread)) == posts_before
 
     # only the creator (or a manager) may abandon; /export waits for the end (it would reveal the seed)
-    res = await done(await bob.slash("table abandon", channel=table.thread))
+    res = await done(await bob.slash("mod abandon", channel=table.thread))
     assert "开桌人" in reply_text(res)
     res = await done(await alice.slash("export", channel=table.thread))
     assert "once the game is over" in reply_text(res) and not res.message.attachments

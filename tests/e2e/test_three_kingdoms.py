@@ -49,7 +49,7 @@ async def test_a_three_kingdoms_game_plays_through_slash_commands_and_ends(
         assert not any(name and name in text and f"plays {name}" not in text and f"hires {name}" not in text
                        for name in names if name), "a hand card is named in public"
     # hand the person's seat to a bot: the bots finish the game and the result is posted
-    await slash_ok(alice, "table sub", table.thread, seat=1)
+    await slash_ok(alice, "mod sub", table.thread, seat=1)
     final = await server.wait_for_message(table.thread, lambda m: any(
         a.filename.startswith("result") for a in m.attachments), timeout=120)
     assert "1." in final.text

@@ -244,23 +244,31 @@ class Tables(commands.Cog):
                  for r in rows]
         await interaction.followup.send(clip("\n".join(lines) or t("bot.list.none", lang)), ephemeral=True)
 
-    # ---- authority ------------------------------------------------------------------------------------
-    # Kick, sub and abandon are for the table's creator or a manager (the service checks); every
-    # change of seat is announced in the table's thread and recorded in the log (/log) with who
-    # made it. A member only ever gets a seat by accepting it themselves.
-    @table.command(name=_("abandon"), description=_("Stop this table for good (creator or server managers)"))
+    # ---- moderation -------------------------------------------------------------------------------------
+    # Kick, sub and abandon are a group of their own, visible by default to members who may manage
+    # threads, so a server's admins can open or close them in Server Settings → Integrations; the
+    # service still allows them only to the table's creator or a manager. Every change of seat is
+    # announced in the table's thread and recorded in the log (/log) with who made it. A member only
+    # ever gets a seat by accepting it themselves.
+    mod = app_commands.Group(name=_("mod"), description=_("Moderate this channel's table: kick, substitute, abandon"),
+                             guild_only=True, default_permissions=discord.Permissions(manage_threads=True))
+
+    @mod.command(name=_("abandon"), description=_("Stop this table for good (asks to confirm)"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """Asks first: abandoning cannot be undone. The buttons answer only the member who asked."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
-        async with rt.lock(row.id):
-            await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
-            await rt.call(rt.service.clear_deadline, row.id)
-            await refresh_lobby(rt, row.id)
-        await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
-        await interaction.followup.send(t("table.abandoned", lang), ephemeral=True)
+        await rt.call(rt.service.check_authority, row.id, str(interaction.user.id),
+                      manager=rt.is_manager(interaction))
+        view = make_view([
+            TableButton(row.id, row.version, "abandonyes", str(interaction.user.id),
+                        label=t("bot.abandon.confirm", lang), style=discord.ButtonStyle.danger),
+            TableButton(row.id, row.version, "abandonno", str(interaction.user.id),
+                        label=t("bot.abandon.keep", lang), style=discord.ButtonStyle.secondary)])
+        await interaction.followup.send(t("bot.abandon.ask", lang, table=row.id), view=view, ephemeral=True)
 
-    @table.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
+    @mod.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
     @app_commands.rename(seat=_("seat"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
     async def kick(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25]) -> None:
@@ -278,7 +286,7 @@ class Tables(commands.Cog):
                                              by=interaction.user.mention))
         await interaction.followup.send(t("bot.kicked", lang, seat=seat), ephemeral=True)
 
-    @table.command(name=_("sub"), description=_("Offer a seat to another member (they accept it), or give it to a bot"))
+    @mod.command(name=_("sub"), description=_("Offer a seat to another member (they accept it), or give it to a bot"))
     @app_commands.rename(seat=_("seat"), member=_("member"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
     async def sub(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
@@ -354,6 +362,30 @@ async def lobby_click(interaction: discord.Interaction[Any], click: Click) -> No
 
 for _action in ("join", "leave", "addbot", "start"):
     on_action(_action)(lobby_click)
+
+
+# ---- abandoning, confirmed ----------------------------------------------------------------------------
+@on_action("abandonyes")
+@on_action("abandonno")
+async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """The answer to "abandon this table?": only the member who asked may answer; Abandon stops the
+    table for good (announced in its thread), Keep leaves it as it is."""
+    lang = interaction_lang(interaction)
+    interaction.extras["lang"] = lang
+    await interaction.response.defer()
+    rt = runtime_of(interaction)
+    row = await rt.table_by_id(interaction, click.table)
+    if click.arg != str(interaction.user.id):
+        raise BotError("bot.abandon.not_yours")
+    if click.action == "abandonno":
+        await interaction.edit_original_response(content=t("bot.abandon.kept", lang), view=None)
+        return
+    async with rt.lock(row.id):
+        await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
+        await rt.call(rt.service.clear_deadline, row.id)
+        await refresh_lobby(rt, row.id)
+    await interaction.edit_original_response(content=t("table.abandoned", lang), view=None)
+    await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
 
 
 # ---- seat offers --------------------------------------------------------------------------------------
