@@ -246,31 +246,87 @@ def _content_rect(rect: tuple[float, float, float, float], side: str) -> tuple[f
     return x0 + 6, y0 + 6, x1 - 6, y1 - 6
 
 
+def _round_text(view: LandlordsView, lang: str) -> str:
+    """"Round 7 of 30", or "Round 7" when the table has no round limit (§1.5)."""
+    if view.round_limit:
+        return _w("round", lang, round=view.round, limit=view.round_limit)
+    return _w("round_open", lang, round=view.round)
+
+
 def _space_notes(view: LandlordsView, sv: SpaceView, lang: str) -> tuple[str, str]:
-    """The two small lines under a space's name: (main, secondary)."""
+    """The two small lines under a space's name: (main, secondary). Besides prices and rents they
+    give the rule a player needs on that space: tax rates, the jail's fine and roll, the hotel."""
     space = board().spaces[sv.index]
     prosperity = view.mode == "prosperity"
     kind = space.kind
+    r = rules()
     if kind == Kind.LOT:
-        extra = rules().improvement_rent if sv.improved else 0
+        extra = r.improvement_rent if sv.improved else 0
         return _money(space.price), _w("rent", lang, amount=_money(space.rent + extra))
     if kind == Kind.UTILITY:
         if sv.public:
-            return _w("public", lang), _w("fare", lang, amount=_money(rules().public_fare))
+            return _w("public", lang), _w("fare", lang, amount=_money(r.public_fare))
         if prosperity and sv.owner is None:
-            return _w("fare", lang, amount=_money(rules().public_fare)), ""
-        return _money(space.price), ""
+            return _w("fare", lang, amount=_money(r.public_fare)), ""
+        return _money(space.price), _w("fares_short", lang, fare=_money(r.utility_fare),
+                                       all=_money(r.utility_monopoly_fare))
     if kind == Kind.RAILROAD:
         return _money(space.price), ""
     if kind in (Kind.LAND_TAX, Kind.PERSONAL_TAX, Kind.IMPROVEMENT_TAX) and prosperity:
         return _w("abolished", lang), ""
+    if kind == Kind.LAND_TAX:  # §8.1
+        return _w("tax_land", lang, amount=_money(r.land_tax_per_deed)), _w("tax_land_note", lang)
+    if kind == Kind.PERSONAL_TAX:  # §8.2
+        return (_w("tax_personal", lang, amount=_money(r.personal_tax_per_100)),
+                _w("tax_personal_note", lang))
+    if kind == Kind.IMPROVEMENT_TAX:  # §8.3
+        return _w("tax_improvement", lang, amount=_money(r.improvement_tax)), _w("tax_improvement_note", lang)
     if kind == Kind.JAIL and prosperity:
         return _w("not_used", lang), ""
+    if kind == Kind.JAIL:  # §9.2
+        return _w("jail_fine", lang, amount=_money(r.jail_fine)), _w("jail_roll", lang, roll=r.jail_release_roll)
+    if kind == Kind.HOTEL:  # §9.3
+        return (_w("hotel_fee", lang, amount=_money(r.hotel_fee), assets=_money(r.hotel_threshold)),
+                _w("hotel_back", lang, amount=_money(r.hotel_fee)))
+    if kind == Kind.OFFICE:  # §7 (edition 2: green lots too, §7.4)
+        return _w("office_lots" if view.edition >= 2 else "office_idle", lang), _w("office_auction", lang)
     if kind == Kind.ESTATE and prosperity:
         return _w("park", lang), ""
+    if kind == Kind.ESTATE:  # §9.1
+        return _w("estate_jail", lang), ""
     if kind == Kind.WAGES:
         return _w("wages", lang, amount=_money(view.wages)), ""
     return "", ""
+
+
+def _note_lines(cv: Canvas, notes: list[str], width: float, joined: bool) -> list[tuple[str, float, bool]]:
+    """The notes of a space as (text, size, bold) lines that fit ``width``: the first (main) one bold
+    where it fits, each shrunk a little before it wraps onto a second line; ``joined`` (a side
+    space, wide and short) puts both on one line when they fit."""
+    if not notes:
+        return []
+    together = " · ".join(notes)
+    if joined and len(notes) > 1 and cv.measure(together, 10) <= width:
+        return [(together, 10, False)]
+    out: list[tuple[str, float, bool]] = []
+    for i, note in enumerate(notes):
+        tries = [(10.0, True), (9.0, True)] if i == 0 else []
+        tries += [(10.0, False), (9.5, False), (9.0, False), (8.5, False)]
+        fit = next(((size, bold) for size, bold in tries if cv.measure(note, size, bold=bold) <= width), None)
+        if fit is not None:
+            out.append((note, fit[0], fit[1] and i == 0))
+            continue
+        out += [(line, 9.0, False) for line in cv.wrap(note, 9, width, max_lines=2)]
+    return out
+
+
+def _wage_table(view: LandlordsView, lang: str) -> list[str]:
+    """The exact-roll wages (§4.2) and the plain wages (§4.3, R24), for the wages corner."""
+    table = rules().exact_doubles
+    six, five, four = (_money(table[k]) for k in ("6", "5", "4"))
+    return [_w("wage_66", lang, a=six, b=five), _w("wage_44", lang, amount=four),
+            _w("wage_exact", lang, amount=_money(rules().exact_other)),
+            _w("wage_plain", lang, amount=_money(view.wages))]
 
 
 def _markers(cv: Canvas, sv: SpaceView, band: tuple[float, float, float, float], vertical: bool) -> None:
@@ -364,22 +420,15 @@ def _tile(cv: Canvas, view: LandlordsView, sv: SpaceView, x: float, y: float, la
         for line in lines:
             cv.text(((cx0 + cx1) / 2, ty + step / 2), line, size, fill=INK, bold=True, anchor="mm", source=name)
             ty += step
-        notes = [n for n in (main, secondary) if n]
-        note_size = 10
-        nstep = cv.line_height(note_size)
-        if tall:
-            ny = cy1 - nstep * len(notes)
-            for i, note in enumerate(notes):
-                cv.text(((cx0 + cx1) / 2, ny + nstep * i + nstep / 2), note, note_size,
-                        fill=INK if i == 0 else INK_MUTED, bold=i == 0, anchor="mm", max_width=cx1 - cx0)
-            _pawns(cv, view, sv, (cx0, ty, cx1, ny))
-        else:
-            text = " · ".join(notes)
-            ny = cy1 - nstep
-            if text:
-                cv.text(((cx0 + cx1) / 2, ny + nstep / 2), text, note_size, fill=INK, anchor="mm",
-                        max_width=cx1 - cx0)
-            _pawns(cv, view, sv, (cx0, ty, cx1, ny))
+        notes = _note_lines(cv, [n for n in (main, secondary) if n], cx1 - cx0, joined=not tall)
+        ny = cy1 - sum(cv.line_height(size) for _, size, _ in notes)
+        at = ny
+        for i, (note, size, bold) in enumerate(notes):
+            nstep = cv.line_height(size)
+            cv.text(((cx0 + cx1) / 2, at + nstep / 2), note, size, fill=INK if bold or i == 0 else INK_MUTED,
+                    bold=bold, anchor="mm", max_width=cx1 - cx0)
+            at += nstep
+        _pawns(cv, view, sv, (cx0, ty, cx1, ny))
         return
     # Corners: the wages corner (tricolour) and the three railroads (red).
     head = 30
@@ -397,6 +446,14 @@ def _tile(cv: Canvas, view: LandlordsView, sv: SpaceView, x: float, y: float, la
         cv.text(((cx0 + cx1) / 2, cy0 + step * i + step / 2), line, size, fill=INK, bold=True, anchor="mm",
                 source=name)
     ny = cy0 + step * len(lines) + 9
+    if kind == "wages":  # the exact-roll wage table (§4.2) and the plain wages (§4.3)
+        tstep = cv.line_height(9.5)
+        ny -= 4
+        for i, line in enumerate(_wage_table(view, lang)):
+            cv.text(((cx0 + cx1) / 2, ny + tstep * i), line, 9.5, fill=INK, bold=i == 3, anchor="mm",
+                    max_width=cx1 - cx0)
+        _pawns(cv, view, sv, (cx0, ny + tstep * 4 - 6, cx1, cy1 + 4))
+        return
     if main:
         cv.text(((cx0 + cx1) / 2, ny), main, 11.5, fill=INK, bold=True, anchor="mm")
     _pawns(cv, view, sv, (cx0, ny + 8, cx1, cy1))
@@ -460,8 +517,7 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
     mode = _w("mode_prosperity" if prosperity else "mode_landlord", lang)
     cv.pill((ix0, y + 50), mode, 13, fill=PARK if prosperity else KIND_COLOUR["railroad"], height=26, pad=11)
     mw = cv.measure(mode, 13, bold=True) + 22
-    cv.text((ix0 + mw + 12, y + 50), _w("round", lang, round=view.round, limit=view.round_limit), 14,
-            fill=INK_MUTED, bold=True)
+    cv.text((ix0 + mw + 12, y + 50), _round_text(view, lang), 14, fill=INK_MUTED, bold=True)
     if len(view.dice) == 2:
         for i, value in enumerate(view.dice):
             _die(cv, (ix1 - 92 + i * 48, y + 4), 40, value)
@@ -516,8 +572,9 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
     ux = ix0 + 2 * cols
     cv.text((ux, y), _w("public_utilities", lang).upper() if lang == "en" else _w("public_utilities", lang),
             12, fill=INK_MUTED, bold=True, max_width=cols)
+    pitch = min(68.0, (cols - 4) / 3)
     for i, sv in enumerate(sorted(public, key=lambda s: board().utilities.index(s.index))):
-        cx = ux + 14 + i * 34
+        cx = ux + pitch / 2 + i * pitch
         fill = KIND_COLOUR["utility"] if sv.public else (255, 255, 255)
         cv.box((cx - 13, y + 12, cx + 13, y + 38), fill=fill, outline=pal.darken(KIND_COLOUR["utility"], 0.2),
                radius=5, width=1.5)
@@ -525,6 +582,8 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
             _public_disc(cv, (cx, y + 25), 8)
         elif sv.owner is not None:
             _owner_disc(cv, (cx, y + 25), sv.owner, 8)
+        cv.text((cx, y + 49), _w(f"utility_{i + 1}", lang), 10, fill=INK_MUTED, anchor="mm",
+                max_width=pitch - 4)
     y += 80
 
     # Signs in the box and the idle-land pile.
@@ -577,6 +636,8 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
                           pad=11, max_width=min(220, room)) + 6
     if prosperity and view.prosperity_achieved:
         goal = _w("achieved", lang)
+    elif prosperity and view.edition >= 2:  # no individual win under Prosperity (§11.7, R27)
+        goal = _w("goal_prosperity", lang, amount=_money(2 * view.start_cash))
     elif prosperity:
         goal = _w("goal_prosperity", lang, amount=_money(2 * view.start_cash)) + " · " + \
             _w("goal_landlord", lang, amount=_money(view.win_assets))
@@ -790,6 +851,7 @@ def _legend(cv: Canvas, x: float, y: float, w: float, lang: str, light: bool = F
     items: list[tuple[str, str]] = [
         ("lot", "legend_lot"), ("utility", "legend_utility"), ("railroad", "legend_railroad"),
         ("office", "legend_office"), ("land_tax", "legend_tax"), ("hotel", "legend_hotel"), ("jail", "legend_jail"),
+        ("estate", "legend_estate"), ("wages", "legend_wages"),
         ("house", "legend_improved"), ("sign", "legend_sign"), ("lock", "legend_pledged")]
     for key, word in items:
         label = _w(word, lang)
@@ -802,6 +864,13 @@ def _legend(cv: Canvas, x: float, y: float, w: float, lang: str, light: bool = F
             _sign(cv, (px + 7, cy), 14)
         elif key == "lock":
             _lock(cv, (px + 7, cy + 1), 13, ink)
+        elif key == "estate":  # a star border (rules §1.3)
+            cv.box((px, cy - 7, px + 14, cy + 7), fill=KIND_COLOUR[key], radius=3)
+            cv.polygon(_star((px + 7, cy), 5.5), fill=GOLD)
+        elif key == "wages":  # the tricolour corner
+            for i, colour in enumerate(TRICOLOUR):
+                cv.box((px, cy - 7 + i * 14 / 3, px + 14, cy - 7 + (i + 1) * 14 / 3), fill=colour, radius=0)
+            cv.box((px, cy - 7, px + 14, cy + 7), outline=pal.mix(INK_MUTED, CENTRE, 0.3), radius=2, width=1)
         else:
             cv.box((px, cy - 7, px + 14, cy + 7), fill=KIND_COLOUR[key], radius=3)
         cv.text((px + 20, cy), label, 12, fill=ink)
@@ -849,7 +918,7 @@ def _private_body(cv: Canvas, view: LandlordsView, lang: str, names: Sequence[st
     _pawn(cv, (x0 + 36, y + 30), me.seat, 15, jailed=me.in_jail)
     cv.text((x0 + 62, y + 30), seat_label(me.seat, lang, names), 24, bold=True, max_width=(x1 - x0) * 0.5)
     mode = _w("mode_prosperity" if view.mode == "prosperity" else "mode_landlord", lang)
-    sub = f"{_w('round', lang, round=view.round, limit=view.round_limit)} · {mode}"
+    sub = f"{_round_text(view, lang)} · {mode}"
     if not me.bankrupt:
         sub += " · " + _w("at", lang, space=board().spaces[me.position].label(lang))
     cv.text((x0 + 20, y + 64), sub, 14, fill=pal.MUTED, max_width=(x1 - x0) * 0.62)

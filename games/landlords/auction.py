@@ -2,8 +2,10 @@
 
 An auction opens with the lander's open first bid; the other players then answer at the same time
 with a sealed counter-bid (no lower than the first bid) or a pass, and the bids are revealed
-together. A player raising money, or visiting an office, may auction one of his own cards the same
-way without a first bid.
+together: the highest bid wins, and a counter-bid only equal to the first bid does not beat it
+("价高者得", ruling R14). At an office the visitor may open the bidding for the next idle-land card
+or for an unsold green lot of his choice (§7.1, §7.4, R2). A player raising money, or visiting an
+office, may auction one of his own cards the same way without a first bid.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from games.core.flow import Step, Window, need
 
 from .board import board, rules
 from .deals import DEALS, tradeable, transfer_card
+from .edition import text_rules
 from .money import receive, settle
-from .moves import Auction, Bid, Pass, Sell
+from .moves import Auction, Bid, LotBid, Pass, Sell
 from .state import GENERAL, NOBODY, PASSED, UNANSWERED, BidF, Due, LandlordsState, OfficeF, SealedF
 
 
@@ -45,10 +48,13 @@ def open_sealed(state: LandlordsState, item: str, seller: int, minimum: int, fir
 
 
 def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None:
-    """Reveal the sealed bids; the highest wins, ties to the earliest in turn order (R14)."""
+    """Reveal the sealed bids; the highest wins: a counter-bid must exceed the first bid (in
+    edition 1 an equal one beat it, R32), and equal counter-bids go to the earliest in turn order
+    after the lander (R14)."""
     anchor = frame.seller if frame.seller >= 0 else frame.first
     state.last_card, state.last_bids = frame.item, list(frame.bids)
     winner, price = frame.first, frame.first_bid
+    equal_beats_first = not text_rules(state)
     for seat in state.others(anchor):
         amount = frame.bids[seat]
         if amount == UNANSWERED:
@@ -57,7 +63,7 @@ def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None
             events.append(Event("revealed_pass", {"seat": seat}))
             continue
         events.append(Event("revealed_bid", {"seat": seat, "amount": amount}))
-        if amount > price or (winner == frame.first and amount >= price):
+        if amount > price or (equal_beats_first and winner == frame.first and amount >= price):
             winner, price = seat, amount
     if winner == NOBODY:
         events.append(Event("unsold", {"card": frame.item}))
@@ -110,7 +116,12 @@ class SealedStep(Window[LandlordsState, SealedF]):
     accepts = (Bid, Pass)
 
     def legal(self, state: LandlordsState, frame: SealedF, seat: int) -> list[Move]:
-        return [Pass(), *(Bid(a) for a in amounts(frame.minimum, state.seats[seat].cash))]
+        """A pass, or bids from the minimum; in edition 2 the menu starts above an open first bid,
+        which an equal counter-bid cannot beat (any amount may still be typed, R14)."""
+        low = frame.minimum
+        if frame.first >= 0 and text_rules(state):
+            low += 10
+        return [Pass(), *(Bid(a) for a in amounts(low, state.seats[seat].cash))]
 
     def apply(self, state: LandlordsState, frame: SealedF, seat: int, move: Move,
               events: list[Event]) -> None:
@@ -133,10 +144,11 @@ SEALED = SealedStep()
 
 
 class OfficeStep(Step[LandlordsState, OfficeF]):
-    """At a real-estate office: cash in idle land, auction own cards, bid for the next idle-land
-    card or pass (rules §7, §11.8)."""
+    """At a real-estate office: cash in idle land, auction own cards, open the bidding for the
+    next idle-land card or (edition 2) an unsold green lot, or pass (rules §7, §11.8). One
+    purchase from the land office a visit: the bid ends the visit."""
 
-    accepts = (Sell, Auction, Bid, Pass)
+    accepts = (Sell, Auction, Bid, LotBid, Pass)
     asides = (DEALS,)
 
     def actors(self, state: LandlordsState, frame: OfficeF) -> frozenset[int]:
@@ -146,8 +158,11 @@ class OfficeStep(Step[LandlordsState, OfficeF]):
         moves: list[Move] = [Pass(), *(Sell(c) for c in _sellable(state, seat))]
         if state.others(seat):
             moves += [Auction(c) for c in tradeable(state, seat) if c not in frame.tried]
+        cash = state.seats[seat].cash
         if _idle_for_sale(state):
-            moves += [Bid(a) for a in amounts(rules().idle_price, state.seats[seat].cash)]
+            moves += [Bid(a) for a in amounts(rules().idle_price, cash)]
+        for space in unsold_lots(state):
+            moves += [LotBid(space, a) for a in amounts(board().spaces[space].price, cash)]
         return moves
 
     def apply(self, state: LandlordsState, frame: OfficeF, seat: int, move: Move,
@@ -168,6 +183,11 @@ class OfficeStep(Step[LandlordsState, OfficeF]):
             _check_bid(state, seat, move.amount, rules().idle_price)
             state.stack.pop()
             open_sealed(state, state.deck[0], NOBODY, move.amount, seat, events)
+        elif isinstance(move, LotBid):  # §7.4: a green lot from the general land office (R2)
+            need(move.space in unsold_lots(state), "error.not_for_sale", space=move.space)
+            _check_bid(state, seat, move.amount, board().spaces[move.space].price)
+            state.stack.pop()
+            open_sealed(state, str(move.space), NOBODY, move.amount, seat, events)
         else:
             state.stack.pop()
             events.append(Event("office_left", {"seat": seat}))
@@ -180,3 +200,10 @@ def _sellable(state: LandlordsState, seat: int) -> list[str]:
 
 def _idle_for_sale(state: LandlordsState) -> bool:
     return bool(state.deck)
+
+
+def unsold_lots(state: LandlordsState) -> list[int]:
+    """Green lots the land office still holds, sold at the offices in edition 2 (§7.4, R2)."""
+    if not text_rules(state):
+        return []
+    return [i for i in board().lots if state.owner[i] == NOBODY]

@@ -1,8 +1,9 @@
-"""A simple bot: buys what it can afford with a reserve, bids within its means, improves the lots
-its rivals are likely to land on, puts No Trespassing signs on cheap lots in their path (and takes
-them off where they cost it rent), cashes in idle land, accepts fair deals and proposes a fair price
-for the card that completes a monopoly, pays its debts by auctioning its cheapest cards, and is a
-lenient creditor. It looks only at public information and its own cash.
+"""A simple bot: buys what it can afford with a reserve (at the offices, the lot with the best rent
+for its price), bids within its means, improves the lots its rivals are likely to land on, puts No
+Trespassing signs on cheap lots in their path (and takes them off where they cost it rent), cashes
+in idle land, accepts fair deals and proposes a fair price for the card that completes a monopoly,
+pays its debts by auctioning its cheapest cards, and is a lenient creditor. It looks only at public
+information and its own cash.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from games.core import GameError, Move, Rng
 
 from .board import board, rules
 from .deals import check_offer, offers_left, tradeable
-from .money import assets, card_value
+from .money import assets, card_value, public_assets
 from .moves import (
     Accept,
     Auction,
@@ -22,7 +23,9 @@ from .moves import (
     Challenge,
     Declare,
     Decline,
+    Go,
     Improve,
+    LotBid,
     Offer,
     Pass,
     Plead,
@@ -39,6 +42,7 @@ from .state import (
     LANDLORD,
     NOBODY,
     PROSPERITY,
+    AwayF,
     BidF,
     ChallengeF,
     DebtF,
@@ -105,9 +109,49 @@ def _landing_odds(state: LandlordsState, seat: int, space: int) -> float:
 
 def _keep(state: LandlordsState) -> int:
     """Cash to keep back: under Prosperity, enough to reach the common goal (§11.12)."""
-    if state.mode == PROSPERITY and not state.achieved:
-        return 2 * state.options["start_cash"]
+    if _common_goal(state):
+        return _target(state)
     return RESERVE
+
+
+def _common_goal(state: LandlordsState) -> bool:
+    """Under Prosperity, until it is achieved, every player wins together or nobody does (§11.12):
+    the bot plays for the poorest player's cash, not for its own assets."""
+    return state.mode == PROSPERITY and not state.achieved
+
+
+def _target(state: LandlordsState) -> int:
+    return 2 * state.options["start_cash"]
+
+
+def _property(state: LandlordsState, seat: int) -> int:
+    return sum(public_assets(state, seat).values())
+
+
+def _prosperity_deal(state: LandlordsState, seat: int, legal: list[Move]) -> Move | None:
+    """Under Prosperity the goal is shared (§11.12), and improvement rent can keep a player poor
+    for ever. A bot short of the target offers its cheapest card to the player with the most
+    property (the likeliest to have cash to spare) for what it lacks, trying the next one after a
+    refusal; a bot with cash to spare gives a card to a player who has none, so that he has
+    something to sell. Only public facts and its own cash are used."""
+    if not _common_goal(state) or not offers_left(state, seat):
+        return None
+    made = rules().offers_per_turn - offers_left(state, seat)
+    cash, target, mine = state.seats[seat].cash, _target(state), tradeable(state, seat)
+    if not mine:
+        return None
+    card = min(mine, key=lambda c: (card_value(state, c), c))
+    others = state.others(seat)
+    if cash < target:
+        buyers = sorted(others, key=lambda p: (-_property(state, p), p))
+        if made < len(buyers):
+            return Offer(buyers[made], "sell", card, target - cash + RESERVE)
+        return None
+    if cash >= target + 2 * RESERVE and made == 0:
+        empty = [p for p in others if not tradeable(state, p)]
+        if empty:
+            return Offer(min(empty, key=lambda p: (_property(state, p), p)), "sell", card, 0)
+    return None
 
 
 def _turn(state: LandlordsState, frame: TurnF, seat: int, legal: list[Move], rng: Rng) -> Move:
@@ -117,7 +161,10 @@ def _turn(state: LandlordsState, frame: TurnF, seat: int, legal: list[Move], rng
     for move in legal:  # a sign costs rent on an improved lot, and under Prosperity always (R19)
         if isinstance(move, Unsign) and (state.mode == PROSPERITY or state.improved[move.space]):
             return move
-    improve = [m for m in legal if isinstance(m, Improve) and not state.signed[m.space]]
+    # Under Prosperity an improvement takes $250 out of the players' hands for rent that only
+    # moves money between them: the common goal is better served without (§11.12).
+    improve = [m for m in legal if isinstance(m, Improve) and not state.signed[m.space]
+               and not _common_goal(state)]
     if improve and cash >= r.improvement_cost + RESERVE + _keep(state):
         return max(improve, key=lambda m: (_landing_odds(state, seat, m.space),
                                            board().spaces[m.space].rent))
@@ -130,6 +177,9 @@ def _turn(state: LandlordsState, frame: TurnF, seat: int, legal: list[Move], rng
     for move in legal:
         if isinstance(move, Redeem) and cash >= state.loan[move.space] + 3 * RESERVE:
             return move
+    helping = _prosperity_deal(state, seat, legal)
+    if helping is not None and _allowed_deal(state, seat, helping, legal):
+        return helping
     deal = _monopoly_deal(state, seat, legal) or _loan_request(state, seat, legal)
     if deal is not None and rng.below(DEAL_CHANCE) == 0:
         return deal
@@ -211,11 +261,30 @@ def _first_bid(state: LandlordsState, frame: BidF, seat: int, legal: list[Move],
     return Pass()
 
 
+def _lot_bid(state: LandlordsState, seat: int, legal: list[Move]) -> Move | None:
+    """The opening bid for the unsold lot worth most to the bot (rules §7.4): under the landlord
+    rules the best land rent for its price it can afford with a reserve; none under Prosperity,
+    where land earns its landlord nothing and the bot does not improve."""
+    opening: dict[int, LotBid] = {}
+    for move in legal:
+        if isinstance(move, LotBid) and (move.space not in opening
+                                         or move.amount < opening[move.space].amount):
+            opening[move.space] = move
+    cash, b = state.seats[seat].cash, board()
+    if state.mode == PROSPERITY:  # land earns its landlord nothing, and the bot does not improve
+        return None
+    fits = [m for m in opening.values() if cash >= m.amount + RESERVE]
+    return max(fits, key=lambda m: (b.spaces[m.space].rent / m.amount, m.space)) if fits else None
+
+
 def _office(state: LandlordsState, frame: OfficeF, seat: int, legal: list[Move],
             rng: Rng) -> Move:
     for move in legal:
         if isinstance(move, Sell):
             return move
+    lot = _lot_bid(state, seat, legal)
+    if lot is not None:
+        return lot
     if any(isinstance(m, Bid) for m in legal) and state.deck:
         ceiling = min(_worth(state, state.deck[0]) // 2, state.seats[seat].cash - RESERVE)
         return _best_bid(legal, ceiling) or Pass()
@@ -231,6 +300,17 @@ def _sealed(state: LandlordsState, frame: SealedF, seat: int, legal: list[Move],
     if ceiling < frame.minimum or rng.below(3) == 0:
         return Pass()
     return _best_bid(legal, ceiling) or Pass()
+
+
+def _away(state: LandlordsState, frame: AwayF, seat: int, legal: list[Move], rng: Rng) -> Move:
+    """Turned away (rules §11.13): the cheaper place to go — another's lot is free, one's own
+    costs its land rent, the corner pays wages."""
+    def cost(move: Go) -> int:
+        if move.space == 0:
+            return -state.options["wages"]
+        return board().spaces[move.space].rent if state.owner[move.space] == seat else 0
+
+    return min((m for m in legal if isinstance(m, Go)), key=lambda m: (cost(m), m.space))
 
 
 def _ride(state: LandlordsState, frame: RideF, seat: int, legal: list[Move], rng: Rng) -> Move:
@@ -255,7 +335,9 @@ def _offer(state: LandlordsState, frame: OfferF, seat: int, legal: list[Move], r
         return Decline()
     cash = state.seats[seat].cash
     spare = cash - frame.amount - RESERVE
-    if frame.kind == "sell":  # the bot would buy
+    if frame.kind == "sell" and _common_goal(state):  # a gift, or help to a poorer player
+        good = frame.amount == 0 or cash - frame.amount >= _target(state) + RESERVE
+    elif frame.kind == "sell":  # the bot would buy
         good = frame.amount <= _worth(state, frame.card) and spare >= 0
     elif frame.kind == "buy":  # the bot would sell
         good = frame.amount >= _worth(state, frame.card)
@@ -286,7 +368,7 @@ def _vote(state: LandlordsState, frame: VoteF, seat: int, legal: list[Move], rng
 
 BOTS: dict[type, Callable[..., Move]] = {
     TurnF: _turn, LotF: _lot, BidF: _first_bid, OfficeF: _office, SealedF: _sealed,
-    RideF: _ride, DeclareF: _declare, ChallengeF: _challenge, OfferF: _offer, DebtF: _debt,
+    AwayF: _away, RideF: _ride, DeclareF: _declare, ChallengeF: _challenge, OfferF: _offer, DebtF: _debt,
     PleaF: _plea, VoteF: _vote,
 }
 

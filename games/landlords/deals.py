@@ -7,6 +7,10 @@ steps list :data:`DEALS`, an :class:`~games.core.flow.Aside` of the flow kernel,
 ``Game.may_act`` — and the other party accepts or declines, out of turn too (R12). An open offer
 holds the game until it is answered, so there is one open offer at a time, and each player may
 propose a few deals a turn; a debtor raising money proposes his own (rules §10.2).
+
+No Trespassing signs go with deals (rules §3.3, ruling R17): at the same moments any player may put
+one up on his own lot or take one down, in turn or out of turn, each lot's sign once a turn. In
+edition 1 (R32) signs were the current player's, before rolling only (:class:`~.turn.TurnStep`).
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ from __future__ import annotations
 from games.core import Event, Move
 from games.core.flow import Aside, Step, need
 
-from .board import rules
+from .board import board, rules
+from .edition import text_rules
 from .money import card_value, cards_of, pay
-from .moves import Accept, Decline, Offer
+from .moves import Accept, Decline, Offer, Sign, Unsign
 from .state import (
     NOBODY,
+    AwayF,
     BidF,
     DeclareF,
     LandlordsState,
@@ -31,7 +37,54 @@ from .state import (
 
 # Steps during which anyone may propose a deal: the game waits on the current player alone. Their
 # steps list :data:`DEALS` among their asides (tests/landlords/test_steps.py checks both agree).
-DEAL_STEPS = (TurnF, LotF, BidF, OfficeF, RideF, DeclareF)
+DEAL_STEPS = (TurnF, LotF, BidF, OfficeF, AwayF, RideF, DeclareF)
+
+
+# ---- No Trespassing signs (rules §3.3, ruling R17) ----------------------------------------------
+
+def own_lots(state: LandlordsState, seat: int) -> list[int]:
+    return [i for i in board().lots if state.owner[i] == seat]
+
+
+def signs_left(state: LandlordsState) -> int:
+    """Signs still in the box (a common supply of four, R17)."""
+    return rules().signs - sum(state.signed)
+
+
+def sign_moves(state: LandlordsState, seat: int) -> list[Move]:
+    """Putting up or taking down a sign on each of ``seat``'s lots not changed this turn."""
+    moves: list[Move] = []
+    for lot in own_lots(state, seat):
+        if lot in state.touched:
+            continue
+        if state.signed[lot]:
+            moves.append(Unsign(lot))
+        elif signs_left(state) > 0:
+            moves.append(Sign(lot))
+    return moves
+
+
+def change_sign(state: LandlordsState, seat: int, move: Sign | Unsign, events: list[Event]) -> None:
+    """Put up or take down a sign (rules §3.3): the owner's, once per lot and turn (R17)."""
+    need(move.space in own_lots(state, seat), "error.not_owner", space=move.space)
+    need(move.space not in state.touched, "error.sign_twice", space=move.space)
+    placing = isinstance(move, Sign)
+    need(state.signed[move.space] != placing, "error.sign_state", space=move.space)
+    need(not placing or signs_left(state) > 0, "error.no_signs")
+    state.signed[move.space] = placing
+    state.touched.append(move.space)
+    events.append(Event("sign_placed" if placing else "sign_removed",
+                        {"seat": seat, "space": move.space}))
+
+
+def signs_open(state: LandlordsState) -> bool:
+    """Whether signs may change now (edition 2): whenever deals could be made (R17)."""
+    return (text_rules(state) and state.end is None and bool(state.stack)
+            and isinstance(state.stack[-1], DEAL_STEPS))
+
+
+def may_sign(state: LandlordsState, seat: int) -> bool:
+    return signs_open(state) and not state.seats[seat].bankrupt and bool(sign_moves(state, seat))
 
 
 def tradeable(state: LandlordsState, seat: int) -> list[str]:
@@ -118,24 +171,30 @@ def check_offer(state: LandlordsState, seat: int, move: Offer, raising: bool) ->
 
 
 class DealAside(Aside[LandlordsState, object]):
-    """Anyone still in may propose a deal while the current player alone acts (§10.1, R12); out
-    of turn nothing else may be played."""
+    """Anyone still in may propose a deal while the current player alone acts (§10.1, R12), and
+    put up or take down his signs (§3.3, R17); out of turn nothing else may be played."""
 
-    accepts = (Offer,)
+    accepts = (Offer, Sign, Unsign)
     out_of_turn = "error.only_deals"
 
     def seats(self, state: LandlordsState, frame: object) -> frozenset[int]:
-        return frozenset(s for s in state.active() if can_propose(state, s))
+        return frozenset(s for s in state.active() if self.may(state, frame, s))
 
     def may(self, state: LandlordsState, frame: object, seat: int) -> bool:
-        return can_propose(state, seat)
+        return can_propose(state, seat) or may_sign(state, seat)
 
     def legal(self, state: LandlordsState, frame: object, seat: int) -> list[Move]:
-        return offer_moves(state, seat, raising=False)
+        moves = offer_moves(state, seat, raising=False) if can_propose(state, seat) else []
+        return moves + (sign_moves(state, seat) if may_sign(state, seat) else [])
 
-    def apply(self, state: LandlordsState, frame: object, seat: int, move: Offer,
+    def apply(self, state: LandlordsState, frame: object, seat: int, move: Move,
               events: list[Event]) -> None:
-        propose_deal(state, seat, move, events)
+        if isinstance(move, Offer):
+            propose_deal(state, seat, move, events)
+            return
+        assert isinstance(move, Sign | Unsign)
+        need(signs_open(state) and not state.seats[seat].bankrupt, "error.not_now", move=str(move))
+        change_sign(state, seat, move, events)
 
 
 DEALS = DealAside()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,14 @@ from games.core import (
 
 from . import bot, outcome, secrecy
 from .board import SPACES, board, card_label, rules
+from .edition import CURRENT, stored_edition
 from .money import payee
 from .moves import (
     Accept,
     Auction,
     Buy,
     Decline,
+    Go,
     Improve,
     Offer,
     Pass,
@@ -46,6 +48,7 @@ from .state import (
     NOBODY,
     PROSPERITY,
     UNANSWERED,
+    AwayF,
     BidF,
     EndInfo,
     LandlordsState,
@@ -68,6 +71,11 @@ NAMED = SEAT_PARAMS | {"to", "from"}
 #: The standing order "pass every sealed counter-bid" (ruling R31).
 PASS_BIDS = "pass-bids"
 
+#: Plain wages at the corner, chosen by the balance study of ruling R24 (``python -m bench.landlords``).
+PLAIN_WAGES = 200
+#: A random move is a deal or a sign once in this many picks when it has other moves (random_move).
+RANDOM_DEAL_ODDS = 8
+
 META = GameMeta(
     id="landlords",
     names={"en": "The Landlord's Game", "zh": "地主游戏（繁荣规则）"},
@@ -75,21 +83,24 @@ META = GameMeta(
     max_players=4,
     rules_reference="docs/rules/landlords.md",
     renderer="render.landlords:RENDERER",
-    engine_version="1",
+    engine_version="2",
     aliases=("landlord", "landlords-game", "prosperity", "地主游戏"),
     options=(
         OptionSpec("start_cash", "int", 350, {"en": "Starting cash", "zh": "初始现金"},
                    minimum=50, maximum=10_000),
         OptionSpec("win_assets", "int", 2000, {"en": "Assets to win", "zh": "获胜资产"},
                    minimum=100, maximum=1_000_000),
-        OptionSpec("wages", "int", 200, {"en": "Plain wages", "zh": "普通工资"},
+        OptionSpec("wages", "int", PLAIN_WAGES, {"en": "Plain wages", "zh": "普通工资"},
                    minimum=0, maximum=1000),
-        OptionSpec("round_limit", "int", 30, {"en": "Round limit", "zh": "回合上限"},
-                   minimum=1, maximum=500),
+        OptionSpec("round_limit", "int", 0, {"en": "Round limit (0: none)", "zh": "回合上限（0：不限）"},
+                   minimum=0, maximum=500),
         OptionSpec("prosperity", "bool", False,
                    {"en": "Prosperity rules from the start", "zh": "开局即用繁荣规则"}),
         OptionSpec("play_on", "bool", False,
                    {"en": "Play on after Prosperity is achieved", "zh": "实现繁荣后继续游戏"}),
+        OptionSpec("edition", "int", CURRENT,
+                   {"en": "Rulings edition (1: the first rulings)", "zh": "裁定版本（1：最初的裁定）"},
+                   minimum=1, maximum=CURRENT),
     ),
 )
 
@@ -102,6 +113,16 @@ class LandlordsGame(Game[LandlordsState, Move]):
     named_params = NAMED
 
     # ---- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, Any] | None = None,
+              seed: int | str = 0) -> LandlordsState:
+        """A new game; the stored options of a table created by engine 1 (no ``edition``) deal
+        it under edition 1, the rules it started with (ruling R32)."""
+        given = dict(options or {})
+        first = stored_edition(given)
+        if first is not None:
+            given["edition"] = first
+        return super().setup(players, given, seed)
+
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["win_assets"] <= options["start_cash"]:
             raise BadOptions("error.win_below_start", win=options["win_assets"],
@@ -185,6 +206,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
             return [Buy(), Pass()]
         if isinstance(top, RideF):
             return [Ride(), Stay()]
+        if isinstance(top, AwayF):
+            return [Go(space) for space in top.choices]
         if isinstance(top, BidF):
             return [Pass()]
         return []
@@ -220,6 +243,17 @@ class LandlordsGame(Game[LandlordsState, Move]):
 
     def bot_move(self, state: LandlordsState, seat: int, rng: Rng) -> Move:
         return bot.choose(state, seat, self.legal_moves(state, seat), rng)
+
+    def random_move(self, state: LandlordsState, seat: int, rng: Rng) -> Move:
+        """A random legal move that prefers the step's own moves (roll, bid, pass...) to what may be
+        done aside (deals, signs): those once in :data:`RANDOM_DEAL_ODDS` picks, so random play
+        moves on instead of spending its turns proposing and flipping signs (the contract's
+        playouts end by the rules, with no round limit)."""
+        legal = self.legal_moves(state, seat)
+        own = [m for m in legal if not isinstance(m, Offer | Sign | Unsign)]
+        if own and len(own) < len(legal) and rng.below(RANDOM_DEAL_ODDS):
+            return rng.choice(own)
+        return rng.choice(legal)
 
     def scramble(self, state: LandlordsState, seat: int | None,
                  rng: Rng) -> LandlordsState | None:
@@ -289,6 +323,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
         if kind == "buy":
             space = state.seats[seat].pos
             params |= {"space": space, "price": board().spaces[space].price}
+        if isinstance(move, Go) and move.space == 0:
+            kind = "go_corner"
         key = f"move.{kind}"
         if not self.catalog.has(key):
             return str(move)

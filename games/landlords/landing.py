@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.core import Event
 
 from .board import CORNER, SPACES, Kind, board, rules
+from .edition import text_rules
 from .money import assets, receive, settle
 from .state import (
     BANK,
@@ -14,6 +15,7 @@ from .state import (
     NOBODY,
     PROSPERITY,
     PUBLIC,
+    AwayF,
     BidF,
     DeclareF,
     Due,
@@ -84,28 +86,83 @@ def land(state: LandlordsState, seat: int, events: list[Event]) -> None:
 def _lot(state: LandlordsState, seat: int, space: int, events: list[Event]) -> None:
     owner, rent = state.owner[space], board().spaces[space].rent
     extra = rules().improvement_rent if state.improved[space] else 0
+    sold_here = not text_rules(state)  # edition 1: the lander may buy an unowned lot (R32)
     if state.mode == LANDLORD:
-        if owner == NOBODY:
+        if owner == NOBODY and sold_here:
             state.stack.append(LotF(space, rent_on_pass=True))
+        elif owner == NOBODY:  # §3.4: lots are sold at the offices; nothing is due here (R2)
+            events.append(Event("vacant", {"seat": seat, "space": space}))
         elif owner != seat and state.signed[space]:
             send_to_jail(state, seat, "trespass", events)
         elif owner != seat:
             settle(state, [Due(seat, owner, rent + extra, "rent", space)], events)
         return
-    if owner == NOBODY:  # §11.4: land rent of an unowned lot to the fund, then one may buy
-        state.stack.append(LotF(space, rent_on_pass=False))
+    if owner == NOBODY:  # §11.4: the land rent of an unsold lot goes to the fund
+        if sold_here:  # edition 1: and then the lander may buy it
+            state.stack.append(LotF(space, rent_on_pass=False))
         settle(state, [Due(seat, LAND_RENT, rent, "land_rent", space)], events)
     elif owner == seat:  # §11.4: a landlord on his own lot pays its land rent too
         settle(state, [Due(seat, LAND_RENT, rent, "land_rent", space)], events)
     elif state.signed[space]:
-        _turned_away(state, seat, space, events)
+        if text_rules(state):
+            _turned_away(state, seat, space, events)
+        else:
+            _turned_away_first(state, seat, space, events)
     else:  # §11.3: land rent to the fund, improvement rent to the landlord
         settle(state, [Due(seat, LAND_RENT, rent, "land_rent", space),
                        Due(seat, owner, extra, "improvement_rent", space)], events)
 
 
+def _nearest(state: LandlordsState, seat: int, space: int, own: bool) -> int | None:
+    """The first lot after ``space`` and before the corner where ``seat`` may stay: his own
+    (``own``) or any lot in use that no other player's sign bars (ruling R19)."""
+    for target in range(space + 1, SPACES):
+        owner = state.owner[target]
+        if target not in board().lots or owner < 0:
+            continue
+        if owner == seat or (not own and not state.signed[target]):
+            return target
+    return None
+
+
 def _turned_away(state: LandlordsState, seat: int, space: int, events: list[Event]) -> None:
-    """A No Trespassing sign under Prosperity turns the visitor away (ruling R19)."""
+    """A No Trespassing sign under Prosperity turns the visitor away (§11.13, ruling R19): the
+    sign's owner pays the signed lot's land rent at once, and the visitor goes on to his own
+    nearest lot or to the nearest lot, his choice when they differ."""
+    owner = state.owner[space]
+    events.append(Event("turned_away", {"seat": seat, "space": space, "player": owner}))
+    sign_rent = Due(owner, LAND_RENT, board().spaces[space].rent, "sign_rent", space)
+    nearest = _nearest(state, seat, space, own=False)
+    mine = _nearest(state, seat, space, own=True)
+    # No lot in use before the corner: he reaches the corner (and its wages). His own nearest lot
+    # is a choice only when he has one before the corner, where every pawn stops (R3).
+    choices = sorted({CORNER if nearest is None else nearest} | ({mine} if mine is not None else set()),
+                     key=lambda t: t or SPACES)
+    if len(choices) > 1:  # he chooses once the sign's owner has paid
+        state.stack.append(AwayF(space, choices))
+        settle(state, [sign_rent], events)
+        return
+    go_on(state, seat, choices[0], events, [sign_rent])
+
+
+def go_on(state: LandlordsState, seat: int, target: int, events: list[Event],
+          dues: list[Due] | None = None) -> None:
+    """A visitor turned away reaches ``target`` (R19): free on another's lot, the land rent on
+    his own, wages at the corner. ``dues`` are paid first (the sign's owner's land rent)."""
+    dues = list(dues or [])
+    if target == CORNER:
+        settle(state, dues, events)
+        pay_wages(state, seat, state.options["wages"], False, events)
+        return
+    state.seats[seat].pos = target
+    events.append(Event("moved", {"seat": seat, "space": target}))
+    if state.owner[target] == seat:
+        dues.append(Due(seat, LAND_RENT, board().spaces[target].rent, "land_rent", target))
+    settle(state, dues, events)
+
+
+def _turned_away_first(state: LandlordsState, seat: int, space: int, events: list[Event]) -> None:
+    """Edition 1 (R32): the visitor goes on to the nearest owned, unsigned lot."""
     b, owner = board(), state.owner[space]
     events.append(Event("turned_away", {"seat": seat, "space": space, "player": owner}))
     dues = [Due(owner, LAND_RENT, b.spaces[space].rent, "sign_rent", space)]

@@ -38,6 +38,25 @@ class Bid(Move, frozen=True):
         return f"bid {self.amount}"
 
 
+class LotBid(Move, frozen=True):
+    """At a real-estate office: the open first bid for an unsold green lot (rules §7.4)."""
+
+    space: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.space} for {self.amount}"
+
+
+class Go(Move, frozen=True):
+    """Turned away by a sign under Prosperity: go on to ``space`` (rules §11.13, ruling R19)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"go {self.space}"
+
+
 class Improve(Move, frozen=True):
     space: int
 
@@ -188,6 +207,12 @@ def read(text: str) -> Move | None:
         return _SIMPLE[text]
     if m := re.fullmatch(rf"(?:bid|出价) {_AMOUNT}", text):
         return Bid(int(m[1]))
+    if m := re.fullmatch(rf"(?:bid|出价) (.+?) for {_AMOUNT}", text):
+        card = read_card(m[1])
+        return LotBid(int(card), int(m[2])) if card is not None and card.isdigit() else None
+    if m := re.fullmatch(r"(?:go|前往) (.+)", text):
+        card = read_card(m[1])
+        return Go(int(card)) if card is not None and card.isdigit() else None
     if m := re.fullmatch(rf"(?:declare|申报) {_AMOUNT}", text):
         return Declare(int(m[1]))
     if m := re.fullmatch(r"vote(?: prosperity)? (yes|no)", text):

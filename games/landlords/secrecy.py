@@ -8,8 +8,9 @@ let them do (accepting an offer the proposer could no longer pay, a debt that pa
 * at least what he has publicly put on the table: an open offer to buy, his open first bid;
 * at least his tax declaration less the tax paid while it may still be challenged;
 * less than a debt he is raising money for (he could not pay it);
-* less than what would make him win ($2,000 of assets, rules §1.2), and under the Prosperity
-  rules less than the target when every other player has reached it (§11.12).
+* less than what would make him win ($2,000 of assets, rules §1.2) while that goal ends the game,
+  and under the Prosperity rules less than the target when every other player has reached it
+  (§11.12).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import msgspec
 
 from games.core import Rng
 
+from .edition import individual_win
 from .money import public_assets
 from .state import (
     PASSED,
@@ -50,7 +52,8 @@ def cash_range(state: LandlordsState, seat: int) -> tuple[int, int | None]:
         elif isinstance(frame, DebtF) and frame.debtor == seat:
             high = _below(high, frame.amount)
     if not player.bankrupt:
-        high = _below(high, state.options["win_assets"] - sum(public_assets(state, seat).values()))
+        if individual_win(state):
+            high = _below(high, state.options["win_assets"] - sum(public_assets(state, seat).values()))
         target = 2 * state.options["start_cash"]
         if state.mode == PROSPERITY and not state.achieved and all(
                 state.seats[other].cash >= target for other in state.others(seat)):

@@ -58,7 +58,7 @@ class TurnF(msgspec.Struct, tag="turn"):
 
 
 class LotF(msgspec.Struct, tag="lot"):
-    """Landed on an unowned lot: buy it or pass (rules §3.4)."""
+    """Edition 1 (ruling R32): landed on an unowned lot, buy it at its price or pass."""
 
     space: int
     rent_on_pass: bool
@@ -91,6 +91,14 @@ class SealedF(msgspec.Struct, tag="sealed"):
     first_bid: int
     pending: list[int]
     bids: list[int]
+
+
+class AwayF(msgspec.Struct, tag="away"):
+    """Turned away from a signed lot under Prosperity: go on to one's own nearest lot or to the
+    nearest lot (rules §11.13, ruling R19). ``choices`` are the two spaces (0: the wages corner)."""
+
+    space: int
+    choices: list[int]
 
 
 class RideF(msgspec.Struct, tag="ride"):
@@ -156,8 +164,8 @@ class VoteF(msgspec.Struct, tag="vote"):
     no: list[int] = []
 
 
-Frame = (TurnF | LotF | BidF | OfficeF | SealedF | RideF | DeclareF | ChallengeF | OfferF | DebtF
-         | PleaF | VoteF)
+Frame = (TurnF | LotF | BidF | OfficeF | SealedF | AwayF | RideF | DeclareF | ChallengeF | OfferF
+         | DebtF | PleaF | VoteF)
 
 
 class EndInfo(msgspec.Struct):
@@ -186,7 +194,7 @@ class LandlordsState(BaseState, kw_only=True):
     dice: list[int] = []
     offered: list[int] = []  # deals each seat has proposed this turn (R12); empty: none yet
     vote_called: list[int] = []
-    touched: list[int] = []  # lots whose sign changed this turn
+    touched: list[int] = []  # lots whose sign changed this turn (R17)
     achieved: bool = False
     end: EndInfo | None = None
     # What hidden amounts were last revealed, shown in every view (ruling R22):

@@ -19,6 +19,7 @@ from .deals import OfferStep
 from .debt import DebtStep, PleaStep
 from .prosperity import VOTE
 from .state import (
+    AwayF,
     BidF,
     ChallengeF,
     DebtF,
@@ -34,7 +35,7 @@ from .state import (
     VoteF,
 )
 from .tax import CHALLENGE, DeclareStep
-from .turn import LotStep, RideStep, TurnStep, end_checks, next_turn
+from .turn import AwayStep, LotStep, RideStep, TurnStep, end_checks, next_turn
 
 STEPS: dict[type, Step[LandlordsState, Any]] = {
     TurnF: TurnStep(),
@@ -42,6 +43,7 @@ STEPS: dict[type, Step[LandlordsState, Any]] = {
     BidF: BidStep(),
     OfficeF: OfficeStep(),
     SealedF: SEALED,
+    AwayF: AwayStep(),
     RideF: RideStep(),
     DeclareF: DeclareStep(),
     ChallengeF: CHALLENGE,

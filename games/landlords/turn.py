@@ -6,10 +6,11 @@ from games.core import Event, Move
 from games.core.flow import Step, need
 
 from .board import board, rules
-from .deals import DEALS, redeem
-from .landing import advance, ride_on, roll
+from .deals import DEALS, change_sign, own_lots, redeem, sign_moves
+from .edition import individual_win, round_limit, text_rules
+from .landing import advance, go_on, ride_on, roll
 from .money import assets, pay, settle
-from .moves import Buy, Improve, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
+from .moves import Buy, Go, Improve, Pass, Redeem, Ride, Roll, Sign, Stay, Unsign, Vote
 from .prosperity import call_vote
 from .state import (
     BANK,
@@ -17,6 +18,7 @@ from .state import (
     LANDLORD,
     NOBODY,
     PROSPERITY,
+    AwayF,
     Due,
     EndInfo,
     LandlordsState,
@@ -26,17 +28,10 @@ from .state import (
 )
 
 
-def _own_lots(state: LandlordsState, seat: int) -> list[int]:
-    return [i for i in board().lots if state.owner[i] == seat]
-
-
-def signs_left(state: LandlordsState) -> int:
-    return rules().signs - sum(state.signed)
-
-
 class TurnStep(Step[LandlordsState, TurnF]):
-    """Before rolling (rules §2.1): improvements, signs, redemptions, a vote; then roll. Deals are
-    open to everyone at this step (:mod:`games.landlords.deals`)."""
+    """Before rolling (rules §2.1): improvements, redemptions, a vote; then roll. Deals and signs
+    are open to everyone at this step (:mod:`games.landlords.deals`); in edition 1 signs were the
+    current player's, before rolling only (R17, R32)."""
 
     accepts = (Roll, Improve, Sign, Unsign, Redeem, Vote)
     asides = (DEALS,)
@@ -47,14 +42,11 @@ class TurnStep(Step[LandlordsState, TurnF]):
     def legal(self, state: LandlordsState, frame: TurnF, seat: int) -> list[Move]:
         r, cash = rules(), state.seats[seat].cash
         moves: list[Move] = [Roll()]
-        for lot in _own_lots(state, seat):
+        for lot in own_lots(state, seat):
             if not state.improved[lot] and cash >= r.improvement_cost:
                 moves.append(Improve(lot))
-            if lot not in state.touched:
-                if state.signed[lot]:
-                    moves.append(Unsign(lot))
-                elif signs_left(state) > 0:
-                    moves.append(Sign(lot))
+        if not text_rules(state):  # edition 1: signs before rolling only (R17)
+            moves += sign_moves(state, seat)
         moves += [Redeem(i) for i, lender in enumerate(state.lender)
                   if lender != NOBODY and state.owner[i] == seat and cash >= state.loan[i]]
         if state.mode == LANDLORD and seat not in state.vote_called:
@@ -68,22 +60,14 @@ class TurnStep(Step[LandlordsState, TurnF]):
             state.stack.pop()
             _roll(state, seat, events)
         elif isinstance(move, Improve):  # §3.1
-            need(move.space in _own_lots(state, seat), "error.not_owner", space=move.space)
+            need(move.space in own_lots(state, seat), "error.not_owner", space=move.space)
             need(not state.improved[move.space], "error.improved", space=move.space)
             need(state.seats[seat].cash >= r.improvement_cost, "error.no_cash")
             pay(state, seat, BANK, r.improvement_cost, "improvement", events, move.space)
             state.improved[move.space] = True
             events.append(Event("improved", {"seat": seat, "space": move.space}))
-        elif isinstance(move, Sign | Unsign):  # §3.3
-            need(move.space in _own_lots(state, seat), "error.not_owner", space=move.space)
-            need(move.space not in state.touched, "error.sign_twice", space=move.space)
-            placing = isinstance(move, Sign)
-            need(state.signed[move.space] != placing, "error.sign_state", space=move.space)
-            need(not placing or signs_left(state) > 0, "error.no_signs")
-            state.signed[move.space] = placing
-            state.touched.append(move.space)
-            events.append(Event("sign_placed" if placing else "sign_removed",
-                                {"seat": seat, "space": move.space}))
+        elif isinstance(move, Sign | Unsign):  # §3.3, R17
+            change_sign(state, seat, move, events)
         elif isinstance(move, Redeem):  # R13
             need(0 <= move.space < len(state.owner) and state.owner[move.space] == seat
                  and state.lender[move.space] != NOBODY, "error.not_pledged", space=move.space)
@@ -127,8 +111,29 @@ class RideStep(Step[LandlordsState, RideF]):
             ride_on(state, seat, frame.space, events)
 
 
+class AwayStep(Step[LandlordsState, AwayF]):
+    """Turned away by a sign under Prosperity: on to one's own nearest lot or to the nearest lot
+    (rules §11.13, ruling R19)."""
+
+    accepts = (Go,)
+    asides = (DEALS,)
+
+    def actors(self, state: LandlordsState, frame: AwayF) -> frozenset[int]:
+        return frozenset({state.current})
+
+    def legal(self, state: LandlordsState, frame: AwayF, seat: int) -> list[Move]:
+        return [Go(space) for space in frame.choices]
+
+    def apply(self, state: LandlordsState, frame: AwayF, seat: int, move: Move,
+              events: list[Event]) -> None:
+        assert isinstance(move, Go)
+        need(move.space in frame.choices, "error.go", space=move.space)
+        state.stack.pop()
+        go_on(state, seat, move.space, events)
+
+
 class LotStep(Step[LandlordsState, LotF]):
-    """An unowned lot: buy it at its price from the land office, or pass (rules §3.4, R2)."""
+    """Edition 1 (R32): an unowned lot, bought at its price from the land office or passed up."""
 
     accepts = (Buy, Pass)
     asides = (DEALS,)
@@ -164,7 +169,8 @@ def next_turn(state: LandlordsState, events: list[Event]) -> None:
     later = [s for s in active if s > state.current]
     nxt = later[0] if later else active[0]
     if not later:
-        if state.round >= state.options["round_limit"]:
+        limit = round_limit(state)
+        if limit and state.round >= limit:  # §1.5: a table option, off by default
             finish(state, "rounds", events)
             return
         state.round += 1
@@ -181,13 +187,14 @@ def finish(state: LandlordsState, reason: str, events: list[Event]) -> None:
 
 
 def check_end(state: LandlordsState, events: list[Event]) -> bool:
-    """The game ends at $2,000 of assets (§1.2), at Prosperity (§11.12) or with one player left."""
+    """The game ends at $2,000 of assets under the landlord rules (§1.2; in edition 1 under
+    Prosperity too), at Prosperity (§11.12) or with one player left."""
     active = state.active()
     if not active or (len(state.seats) > 1 and len(active) == 1):
         finish(state, "last", events)
         return True
     goal = state.options["win_assets"]
-    rich = [s for s in active if assets(state, s) >= goal]
+    rich = [s for s in active if assets(state, s) >= goal] if individual_win(state) else []
     if rich:
         for seat in rich:
             events.append(Event("big_landlord", {"seat": seat, "amount": assets(state, seat)}))

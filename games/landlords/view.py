@@ -12,12 +12,15 @@ from typing import Any
 import msgspec
 
 from .board import board, card_label
+from .deals import signs_left
+from .edition import edition, round_limit
 from .money import assets, cards_of, public_assets
 from .state import (
     NOBODY,
     PASSED,
     PUBLIC,
     UNANSWERED,
+    AwayF,
     ChallengeF,
     DebtF,
     LandlordsState,
@@ -26,7 +29,6 @@ from .state import (
     SealedF,
     VoteF,
 )
-from .turn import signs_left
 
 
 class SpaceView(msgspec.Struct):
@@ -112,7 +114,7 @@ class LandlordsView(msgspec.Struct):
     viewer: int | None
     mode: str
     round: int
-    round_limit: int
+    round_limit: int  # 0: no round limit (§1.5)
     current: int
     step: str
     to_act: list[int]
@@ -128,6 +130,8 @@ class LandlordsView(msgspec.Struct):
     win_assets: int
     prosperity_achieved: bool
     wages: int = 200  # plain wages at the corner (table option, R24)
+    edition: int = 2  # the rulings the table plays by (R32)
+    away: list[int] | None = None  # where a visitor turned away may go (§11.13, R19)
     auction: AuctionView | None = None
     offer: OfferView | None = None
     debt: DebtView | None = None
@@ -181,7 +185,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
     top = state.stack[-1] if state.stack else None
     result = LandlordsView(
         viewer=viewer, mode=state.mode, round=state.round,
-        round_limit=state.options["round_limit"], current=state.current,
+        round_limit=round_limit(state), current=state.current,
         step=str(type(top).__struct_config__.tag) if top is not None else "over",
         to_act=to_act, dice=list(state.dice), spaces=_spaces(state),
         players=_players(state, viewer), general_fund=state.general,
@@ -189,7 +193,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
         idle_left=len(state.deck), signs_left=signs_left(state),
         start_cash=state.options["start_cash"],
         win_assets=state.options["win_assets"],
-        prosperity_achieved=state.achieved, wages=state.options["wages"],
+        prosperity_achieved=state.achieved, wages=state.options["wages"], edition=edition(state),
         ended=state.end.reason if state.end else None)
     if state.last_card:
         bids = [BidView(seat, None if bid == PASSED else bid)
@@ -208,6 +212,8 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
         elif isinstance(frame, VoteF):
             result.vote = VoteView(frame.proposer, list(frame.yes), list(frame.no),
                                    list(frame.pending))
+        elif isinstance(frame, AwayF):
+            result.away = list(frame.choices)
         elif isinstance(frame, ChallengeF):
             result.declaration = DeclarationView(frame.declarer, frame.declared, frame.tax,
                                                  list(frame.pending))
@@ -221,8 +227,8 @@ def summary(game: Any, view: LandlordsView, lang: str) -> list[str]:
     def say(key: str, **params: Any) -> str:
         return str(game.text(f"summary.{key}", params, lang))
 
-    lines = [say("head", round=view.round, limit=view.round_limit,
-                 mode=say(f"mode_{view.mode}"), general=view.general_fund,
+    lines = [say("head" if view.round_limit else "head_open", round=view.round,
+                 limit=view.round_limit, mode=say(f"mode_{view.mode}"), general=view.general_fund,
                  fund=view.prosperity_fund)]
     for p in view.players:
         cards = ", ".join(card_label(c, lang) + ("*" if c.isdigit() and view.spaces[int(c)].improved

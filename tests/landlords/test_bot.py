@@ -1,4 +1,5 @@
-"""The bot: signs and improvements where they pay, fair deals accepted, unfair ones declined."""
+"""The bot: signs and improvements where they pay, fair deals accepted, unfair ones declined, the
+best lot bid for at an office, and under Prosperity play for the shared goal."""
 
 from __future__ import annotations
 
@@ -77,3 +78,53 @@ def test_bot_out_of_turn_only_deals() -> None:
     own(t, 1, 5)
     move = GAME.bot_move(t.s, 1, Rng(1))
     assert isinstance(move, Offer) and move in GAME.legal_moves(t.s, 1)
+
+
+def test_bot_bids_at_an_office_for_the_lot_with_the_best_rent_for_its_price() -> None:
+    t = table(2)
+    give(t, 0, 450)
+    t.roll(0, 1, 3)  # the office: Broadway's $100 on $300 is the best it can afford with a reserve
+    assert bot(t, 0) == "bid 31 for 300"
+    p = table(2, prosperity=True)
+    give(p, 0, 2000)
+    p.roll(0, 1, 3)  # under Prosperity land earns its landlord nothing: idle land, not lots
+    assert not bot(p, 0).startswith("bid 3") and bot(p, 0).startswith(("bid", "pass"))
+    assert " for " not in bot(p, 0)
+
+
+def test_bot_turned_away_goes_where_it_pays_least() -> None:
+    t = table(2, prosperity=True)
+    own(t, 1, 31, 35)
+    own(t, 0, 37)
+    t.s.signed[31] = True
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    assert t.step() == "away" and bot(t, 0) == "go 35"  # another's lot is free, its own is not
+
+
+def test_bot_under_prosperity_asks_the_richest_looking_player_to_buy_a_card_when_short() -> None:
+    """The goal is shared (§11.12): a bot short of $700 sells a card to the player with the most
+    property for what it lacks; a bot with cash to spare accepts, and gives a card to a player
+    with none, so that he has something to sell. No improvements under Prosperity."""
+    t = table(3, prosperity=True)
+    own(t, 0, 1)
+    own(t, 1, 31, 33)
+    give(t, 0, 200)
+    assert bot(t, 0) == str(Offer(1, "sell", "1", 700 - 200 + 120))
+    t.do(0, bot(t, 0))
+    give(t, 1, 2000)
+    assert bot(t, 1) == "accept"
+    t.do(1, "accept")
+    assert t.cash(0) == 820 and t.s.owner[1] == 1
+    rich = table(3, prosperity=True)
+    own(rich, 0, 31, 33)
+    give(rich, 0, 2000)
+    assert bot(rich, 0) == str(Offer(1, "sell", "31", 0))  # seat 1 holds nothing: a gift
+    rich.do(0, bot(rich, 0))
+    give(rich, 1, 10)
+    assert bot(rich, 1) == "accept"
+    improve = table(2, prosperity=True)
+    own(improve, 0, 31)
+    give(improve, 0, 5000)
+    improve.s.owner[33] = 1
+    assert not bot(improve, 0).startswith("improve")

@@ -22,14 +22,20 @@ MAX_MOVES = 20_000
 
 
 def _options(seed: int) -> tuple[int, dict[str, Any]]:
+    """Default options mostly (no round limit: games end by the rules); some Prosperity tables,
+    some with a round limit, and play-on tables, which need one (playing on ends when the players
+    agree to stop or at the limit, §11.12), and a few tables of edition 1 (R32)."""
     players = 1 + seed % 4
     options: dict[str, Any] = {}
     if seed % 5 == 1:
         options["prosperity"] = True
     if seed % 7 == 2:
         options["play_on"] = True
+        options["round_limit"] = 20
     if seed % 3 == 0:
         options["round_limit"] = 12
+    if seed % 11 == 4:
+        options["edition"] = 1
     return players, options
 
 

@@ -61,18 +61,19 @@ def test_rule_11_3_unimproved_lot_earns_its_landlord_nothing() -> None:
     assert t.cash(0) == 250 and t.cash(1) == 350 and t.s.fund == 100
 
 
-def test_rule_11_4_own_and_unowned_lots_pay_the_fund() -> None:
+def test_rule_11_4_own_and_unsold_lots_pay_the_fund() -> None:
     t = table(2, prosperity=True)
     own(t, 0, 31)
     place(t, 0, 29)
     t.roll(0, 1, 1)
     assert t.cash(0) == 250 and t.s.fund == 100
     place(t, 1, 1)
-    t.roll(1, 1, 1)  # Lonely Lane, unowned: land rent first, then it may be bought
-    assert t.cash(1) == 340 and t.s.fund == 110
-    assert [m for m in t.legal(1) if not m.startswith("offer")] == ["buy", "pass"]
-    t.do(1, "pass")
-    assert t.cash(1) == 340
+    t.roll(1, 1, 1)  # Lonely Lane, unsold: its land rent to the fund, and it is not for sale here
+    assert t.cash(1) == 340 and t.s.fund == 110 and t.s.owner[3] == -1
+    assert GAME.to_act(t.s) == {0}
+    place(t, 0, 0)
+    t.roll(0, 1, 3)  # lots are still sold at the offices under Prosperity (§7.4)
+    assert "bid 3 for 100" in t.legal(0)
 
 
 def test_rule_11_5_public_buys_the_utilities_in_turn_at_each_200() -> None:
@@ -102,6 +103,27 @@ def test_rule_11_6_unsold_local_utilities_pay_25_and_are_not_sold() -> None:
     t.roll(0, 1, 2)
     assert t.cash(0) == 325 and t.s.general == 25 and GAME.to_act(t.s) == {1}
     assert t.s.owner[6] == -1
+
+
+def test_rule_11_7_no_individual_win_under_prosperity() -> None:
+    t = table(2, prosperity=True)
+    own(t, 0, 39)
+    give(t, 0, 1700)  # $2,100 of assets: no Big Landlord under Prosperity
+    t.roll(0, 1, 1)
+    assert t.s.end is None
+    give(t, 1, 700)  # the poorest now holds double the starting money: all win together
+    t.roll(1, 1, 1)
+    assert t.s.end is not None and t.s.end.reason == "prosperity"
+    outcome = GAME.outcome(t.s)
+    assert outcome is not None and outcome.winners == (0, 1)
+    voted = table(2)
+    own(voted, 0, 39)
+    give(voted, 0, 1500)
+    voted.do(0, "vote prosperity yes")
+    voted.do(1, "vote prosperity yes")  # adopted mid-game: the goal no longer ends it either
+    give(voted, 0, 1700)
+    voted.roll(0, 1, 1)
+    assert voted.s.end is None and voted.s.mode == "prosperity"
 
 
 def test_rule_11_7_no_monopolies() -> None:
@@ -171,11 +193,28 @@ def test_rule_11_12_play_on_after_prosperity() -> None:
 def test_rule_11_13_no_trespassing_sign_turns_the_visitor_away() -> None:
     t = table(2, prosperity=True)
     own(t, 1, 31, 35)
+    t.s.signed[31] = True
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    # he owns no lot ahead: on to the nearest lot in use (Fifth Avenue, 35), free as it is not his
+    assert t.s.seats[0].pos == 35 and not t.s.seats[0].in_jail
+    assert t.cash(0) == 350 and t.cash(1) == 250 and t.s.fund == 100  # the sign's owner pays
+    assert "turned_away" in t.kinds() and GAME.to_act(t.s) == {1}
+
+
+def test_rule_11_13_the_visitor_chooses_his_own_nearest_lot_or_the_nearest_lot() -> None:
+    t = table(2, prosperity=True)
+    own(t, 1, 31, 35)
     own(t, 0, 37)
     t.s.signed[31] = True
     place(t, 0, 29)
     t.roll(0, 1, 1)
-    # on to the nearest owned, unsigned lot (Fifth Avenue, 35): free, as it is not his own
-    assert t.s.seats[0].pos == 35 and not t.s.seats[0].in_jail
-    assert t.cash(0) == 350 and t.cash(1) == 250 and t.s.fund == 100
-    assert "turned_away" in t.kinds()
+    assert t.step() == "away" and t.cash(1) == 250  # the sign's owner has paid at once
+    assert [m for m in t.legal(0) if m.startswith("go")] == ["go 35", "go 37"]
+    assert GAME.view(t.s, None).away == [35, 37]
+    assert "own nearest lot" in (GAME.prompt(t.s, 0, "en") or "")
+    t.do(0, "go 37")  # his own Grand Boulevard: he pays its land rent to the fund
+    assert t.s.seats[0].pos == 37 and t.cash(0) == 350 - 120
+    assert t.event("paid").params == {"seat": 0, "amount": 120, "to": "fund", "reason": "land_rent",
+                                      "space": 37}
+    assert GAME.to_act(t.s) == {1}

@@ -26,7 +26,7 @@ def test_rule_1_1_players_start_with_350_private_cash() -> None:
         GAME.setup(5, {}, 1)
 
 
-def test_rule_1_2_assets_of_2000_win() -> None:
+def test_rule_1_2_assets_of_2000_win() -> None:  # under the landlord rules (§11.7)
     t = table(2)
     own(t, 0, 39)  # Wall Street, $400
     give(t, 0, 1600)
@@ -60,7 +60,13 @@ def test_rule_1_4_cards_and_signs() -> None:
     assert sorted(s.deck) == sorted(b.idle) and GAME.view(s, None).signs_left == 4
 
 
-def test_rule_1_5_round_limit_richest_wins() -> None:
+def test_rule_1_5_round_limit_off_by_default_richest_wins_at_a_limit() -> None:
+    free = table(2)
+    assert free.s.options["round_limit"] == 0 and GAME.view(free.s, None).round_limit == 0
+    free.s.round = 500  # far beyond any limit: the round ends and the next one starts
+    free.roll(0, 1, 1)
+    free.roll(1, 1, 1)
+    assert free.s.end is None and free.s.round == 501
     t = table(2, round_limit=1)
     give(t, 1, 400)
     t.roll(0, 1, 1)  # land tax with nothing held: $0
@@ -73,7 +79,7 @@ def test_rule_1_5_round_limit_richest_wins() -> None:
 # ---- §2 the turn --------------------------------------------------------------------------------
 
 
-def test_rule_2_1_improvements_signs_and_deals_before_rolling_only() -> None:
+def test_rule_2_1_improvements_before_rolling_only() -> None:
     t = table(2)
     own(t, 0, 31, 33)
     give(t, 0, 1000)
@@ -81,9 +87,10 @@ def test_rule_2_1_improvements_signs_and_deals_before_rolling_only() -> None:
     assert {"roll", "improve 31", "sign 31", "offer 2 sell 31 for 300"} <= set(legal)
     place(t, 0, 1)
     t.roll(0, 1, 2)  # to the office at 4
-    assert t.step() == "office"
+    assert t.step() == "office" and "improve 33" not in t.legal(0)
     with pytest.raises(GameError):
         t.do(0, "improve 33")
+    assert {"sign 33", "offer 2 sell 31 for 300"} <= set(t.legal(0))  # signs and deals stay open
 
 
 def test_rule_2_2_dice_come_from_the_state_and_show_as_events() -> None:
@@ -145,6 +152,26 @@ def test_rule_3_3_no_trespassing_sends_to_jail() -> None:
     assert t.cash(0) == 300 and t.cash(1) == 350 and t.s.general == 50
 
 
+def test_rule_3_3_signs_change_at_any_time_even_out_of_turn() -> None:
+    t = table(3)
+    own(t, 1, 31)
+    own(t, 2, 33)
+    assert GAME.to_act(t.s) == {0} and {1, 2} <= GAME.may_act(t.s)
+    assert "sign 31" in t.legal(1) and "roll" not in t.legal(1)
+    t.do(1, "sign 31")  # during seat 0's turn, before he rolls
+    place(t, 0, 27)
+    t.roll(0, 1, 3)  # onto the signed Broadway: trespass
+    assert t.s.seats[0].in_jail and t.cash(1) == 350
+    t.roll(1, 1, 1)
+    place(t, 2, 1)
+    t.roll(2, 1, 2)  # seat 2 at the office: seat 1 may take his sign down now, out of turn
+    assert t.step() == "office"
+    t.do(1, "unsign 31")
+    assert not t.s.signed[31]
+    with pytest.raises(GameError):
+        t.do(1, "sign 31")  # each lot's sign changes once a turn (R17)
+
+
 def test_rule_3_3_four_signs_only_and_owner_removes_them() -> None:
     t = table(2)
     own(t, 0, 1, 3, 5, 7, 9)
@@ -158,13 +185,13 @@ def test_rule_3_3_four_signs_only_and_owner_removes_them() -> None:
     assert not t.s.signed[1] and "sign 9" in t.legal(0)
 
 
-def test_rule_3_4_unowned_lot_bought_at_its_price() -> None:
+def test_rule_3_4_an_unsold_lot_is_not_bought_by_landing_on_it() -> None:
     t = table(2)
-    t.roll(0, 1, 2)  # Lonely Lane, $100
-    assert t.step() == "lot" and t.legal(0) == ["buy", "pass"]
-    bank = t.s.bank
-    t.do(0, "buy")
-    assert t.s.owner[3] == 0 and t.cash(0) == 250 and t.s.bank == bank + 100
+    t.roll(0, 1, 2)  # Lonely Lane, unsold: nothing to buy, nothing to pay (R2)
+    assert "vacant" in t.kinds() and t.s.owner[3] == NOBODY and t.cash(0) == 350
+    assert GAME.to_act(t.s) == {1} and t.s.general == 0
+    with pytest.raises(GameError):
+        t.do(1, "buy")
 
 
 # ---- §4 wages -----------------------------------------------------------------------------------
@@ -226,6 +253,17 @@ def test_rule_5_2_sealed_counter_bids_are_hidden_until_revealed() -> None:
     t.do(2, "pass")
     assert "revealed_bid" in t.kinds() and t.s.owner[6] == 1
     assert t.cash(1) == 350 and t.s.general == 250
+
+
+def test_rule_5_3_an_equal_counter_bid_does_not_beat_the_first_bid() -> None:
+    t = table(3)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    t.do(0, "bid 200")
+    assert "bid 200" not in t.legal(1) and "bid 210" in t.legal(1)  # the menu starts above it
+    t.do(1, "bid 200")  # no lower than the first bid, but not higher either
+    t.do(2, "pass")
+    assert t.s.owner[6] == 0 and t.cash(0) == 150 and t.cash(1) == 350
 
 
 def test_rule_5_3_uncontested_first_bid_wins_and_pays_the_treasury() -> None:
@@ -313,6 +351,27 @@ def test_rule_7_3_auction_own_card_at_the_office() -> None:
     assert "auction 31" not in t.legal(0)
 
 
+def test_rule_7_4_green_lots_are_sold_at_the_offices_by_auction() -> None:
+    t = table(3)
+    give(t, 1, 600)
+    t.roll(0, 1, 3)  # the office at 4
+    assert {"bid 31 for 300", "bid 1 for 100", "bid 100", "pass"} <= set(t.legal(0))
+    with pytest.raises(GameError):
+        t.do(0, "bid 31 for 250")  # the opening bid is at least the lot's price
+    t.do(0, "bid broadway for 300")
+    assert GAME.to_act(t.s) == {1, 2} and GAME.view(t.s, None).auction.card == "31"  # type: ignore[union-attr]
+    t.do(1, "bid 350")  # sealed
+    t.do(2, "pass")
+    assert t.s.owner[31] == 1 and t.cash(1) == 250 and t.cash(0) == 350 and t.s.general == 350
+    assert GAME.to_act(t.s) == {1}  # one purchase a visit: the bid ended seat 0's visit
+    place(t, 1, 0)
+    t.roll(1, 1, 3)  # seat 1 at the office at 4 too: a lot already sold is not offered
+    assert t.step() == "office" and "bid 23 for 240" in t.legal(1)
+    assert not any(m.startswith("bid 31 ") for m in t.legal(1))
+    with pytest.raises(GameError):
+        t.do(1, "bid 31 for 400")
+
+
 # ---- §8 taxes -----------------------------------------------------------------------------------
 
 
@@ -395,7 +454,8 @@ def test_rule_9_3_hotel_sends_the_poor_back_by_a_new_roll() -> None:
     t = table(2)
     place(t, 0, 25)
     t.roll(0, 1, 2, 2, 1)  # to the hotel, then 3 back to Fairhope Avenue
-    assert t.s.seats[0].pos == 25 and "hotel_back" in t.kinds() and t.step() == "lot"
+    assert t.s.seats[0].pos == 25 and "hotel_back" in t.kinds()
+    assert t.event("vacant").params["space"] == 25  # the rules of the space reached apply
 
 
 # ---- §10 deals and debt ---------------------------------------------------------------------------

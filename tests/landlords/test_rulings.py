@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from bench.landlords import report, run
 from games.core import Event, GameError, NotYourTurn, Rng
 from games.landlords import GAME
 from games.landlords.board import board
+from games.landlords.edition import edition
+from games.landlords.game import META, PLAIN_WAGES
 from games.landlords.landing import go_back
 from games.landlords.money import assets
 from games.landlords.state import GENERAL, NOBODY, PUBLIC
+from service import TableService
+from storage.repository import Repository
+from tests.support.rules_docs import reference
 
-from .helpers import fresh, give, own, place, table
+from .helpers import Table, fresh, give, own, place, table
 
 
 def test_ruling_R1_board_uses_period_names_in_two_languages() -> None:
@@ -24,11 +30,26 @@ def test_ruling_R1_board_uses_period_names_in_two_languages() -> None:
     assert [b.spaces[i].price for i in b.lots] == sorted(b.spaces[i].price for i in b.lots)
 
 
-def test_ruling_R2_unowned_lot_passed_up_pays_land_rent_to_the_treasury() -> None:
+def test_ruling_R2_lots_open_at_their_price_one_purchase_a_visit_landing_costs_nothing() -> None:
     t = table(2)
-    t.roll(0, 1, 2)
+    t.roll(0, 1, 2)  # Lonely Lane, unsold: no charge under the landlord rules (not the 1906 one)
+    assert t.cash(0) == 350 and t.s.general == 0 and t.s.owner[3] == NOBODY
+    t.roll(1, 1, 3)  # seat 1 at the office
+    openings = {}
+    for move in t.legal(1):
+        if move.startswith("bid ") and " for " in move:
+            space, amount = move[4:].split(" for ")
+            openings[int(space)] = min(int(amount), openings.get(int(space), 10**9))
+    assert openings == {lot: board().spaces[lot].price for lot in board().lots
+                        if board().spaces[lot].price <= 350}
+    with pytest.raises(GameError):
+        t.do(1, "bid 3 for 90")
+    t.s.seats[1].idle["y1"] = 0  # idle land held from before: it may be sold first
+    t.s.deck.remove("y1")
+    t.do(1, "sell y1")
+    t.do(1, "bid 3 for 100")
     t.do(0, "pass")
-    assert t.cash(0) == 340 and t.s.general == 10 and t.s.owner[3] == NOBODY
+    assert t.s.owner[3] == 1 and GAME.to_act(t.s) == {0}  # the purchase ended the visit
 
 
 def test_ruling_R3_nobody_passes_the_corner_an_inexact_roll_pays_plain_wages() -> None:
@@ -163,6 +184,7 @@ def test_ruling_R12_out_of_turn_only_deals_one_open_offer_three_a_turn_each() ->
     for amount in (350, 300):
         t.do(1, f"offer 1 sell 31 for {amount}")
         t.do(0, "decline")
+    t.s.touched.append(31)  # (and his sign on 31 was changed this turn: nothing else to do)
     assert 1 not in GAME.may_act(t.s) and GAME.legal_moves(t.s, 1) == []
     with pytest.raises(NotYourTurn):
         t.do(1, "offer 1 sell 31 for 250")
@@ -230,7 +252,7 @@ def test_ruling_R14_a_lander_who_passes_opens_no_auction() -> None:
     assert t.s.owner[6] == NOBODY and GAME.to_act(t.s) == {1}
 
 
-def test_ruling_R14_an_equal_counter_bid_wins_and_ties_go_in_turn_order() -> None:
+def test_ruling_R14_an_equal_counter_bid_loses_and_equal_counter_bids_go_in_turn_order() -> None:
     t = table(4)
     place(t, 0, 3)
     t.roll(0, 1, 2)
@@ -238,13 +260,13 @@ def test_ruling_R14_an_equal_counter_bid_wins_and_ties_go_in_turn_order() -> Non
     t.do(3, "bid 220")
     t.do(2, "bid 220")
     t.do(1, "bid 200")
-    assert t.s.owner[6] == 2
+    assert t.s.owner[6] == 2 and t.s.general == 220  # the earlier of two equal counter-bids
     t2 = table(2)
     place(t2, 0, 3)
     t2.roll(0, 1, 2)
     t2.do(0, "bid 200")
-    t2.do(1, "bid 200")
-    assert t2.s.owner[6] == 1
+    t2.do(1, "bid 200")  # "价高者得": only equal, so the first bid stands
+    assert t2.s.owner[6] == 0 and t2.cash(1) == 350
 
 
 def test_ruling_R14_no_bid_above_ones_cash() -> None:
@@ -285,14 +307,22 @@ def test_ruling_R16_refused_debtor_loses_cards_to_the_creditor_and_lenders() -> 
     assert t.s.lender[7] == NOBODY
 
 
-def test_ruling_R17_signs_go_back_to_the_box_on_a_sale_and_change_once_a_turn() -> None:
-    t = table(2)
+def test_ruling_R17_signs_go_back_to_the_box_on_a_sale_change_once_a_turn_as_deals_do() -> None:
+    t = table(3)
     own(t, 0, 31)
+    own(t, 2, 33)
     t.do(0, "sign 31")
     assert "unsign 31" not in t.legal(0)
     t.do(0, "offer 2 sell 31 for 100")
     t.do(1, "accept")
     assert not t.s.signed[31] and GAME.view(t.s, None).signs_left == 4
+    place(t, 0, 3)
+    t.roll(0, 1, 2)  # Soakem: the first bid is the lander's own decision, signs are open
+    assert "sign 33" in t.legal(2)
+    t.do(0, "bid 200")  # sealed counter-bids: like deals, signs wait
+    assert 2 in GAME.to_act(t.s) and "sign 33" not in t.legal(2)
+    with pytest.raises(GameError):
+        t.do(2, "sign 33")
 
 
 def test_ruling_R18_utility_monopoly_lasts_until_the_first_public_purchase() -> None:
@@ -303,19 +333,28 @@ def test_ruling_R18_utility_monopoly_lasts_until_the_first_public_purchase() -> 
     assert t.cash(0) == 250  # the monopoly fare: no utility is public yet
 
 
-def test_ruling_R19_turned_away_to_his_own_lot_or_the_corner() -> None:
+def test_ruling_R19_turned_away_to_his_own_lot_the_nearest_lot_or_the_corner() -> None:
     t = table(2, prosperity=True)
     own(t, 1, 31)
     own(t, 0, 33)
     t.s.signed[31] = True
+    t.s.signed[33] = True  # his own sign does not bar him
     place(t, 0, 29)
-    t.roll(0, 1, 1)
+    t.roll(0, 1, 1)  # his own lot is also the nearest: no choice to make
     assert t.s.seats[0].pos == 33 and t.cash(0) == 350 - 105 and t.cash(1) == 250
+    three = table(3, prosperity=True)
+    own(three, 1, 31, 35)
+    own(three, 2, 33)
+    own(three, 0, 39)
+    three.s.signed[31] = three.s.signed[33] = True  # another's signed lot is no place to stay
+    place(three, 0, 29)
+    three.roll(0, 1, 1)
+    assert GAME.view(three.s, None).away == [35, 39]
     t2 = table(2, prosperity=True)
     own(t2, 1, 39)
     t2.s.signed[39] = True
     place(t2, 0, 37)
-    t2.roll(0, 1, 1)
+    t2.roll(0, 1, 1)  # no lot in use before the corner: he reaches it, with wages
     assert t2.s.seats[0].pos == 0 and t2.cash(0) == 550 and t2.cash(1) == 220
 
 
@@ -353,11 +392,17 @@ def test_ruling_R23_prosperity_is_measured_on_cash() -> None:
     assert t.s.end is None
 
 
-def test_ruling_R24_plain_wages_default_to_200() -> None:
+def test_ruling_R24_plain_wages_of_200_chosen_by_the_balance_study() -> None:
     t = table(2)
+    assert t.s.options["wages"] == 200 == PLAIN_WAGES
     place(t, 0, 39)
     t.roll(0, 3, 4)
     assert t.cash(0) == 550
+    study = run([PLAIN_WAGES], games=1, players=4, jobs=1)  # the command of the study, in small
+    assert [s.prosperity for s in study] == [False, True]
+    assert all(g.reason in ("won", "prosperity", "last") for s in study for g in s.games)
+    assert report(study)[-1].startswith("wages meeting both targets:")
+    assert "python -m bench.landlords" in reference("landlords")
 
 
 def test_ruling_R25_round_limit_ties_broken_by_cash_bankrupt_last() -> None:
@@ -454,6 +499,63 @@ def test_ruling_R30_a_game_ended_early_ranks_by_assets() -> None:
     assert ranks[1] == 1 and ranks[2] == 2 and ranks[0] == 3
     assert forced.reasons[0][0] == "outcome.forced"
     assert "ended early" in GAME.text(*forced.reasons[0], "en")
+
+
+OLD_OPTIONS = {"start_cash": 350, "win_assets": 2000, "wages": 200, "round_limit": 30,
+               "prosperity": False, "play_on": False}  # what every engine-1 table stored
+
+
+def test_ruling_R32_a_table_created_before_edition_2_keeps_its_rules() -> None:
+    old = Table(GAME.setup(2, dict(OLD_OPTIONS), seed=7))
+    assert old.s.options["edition"] == 1 and old.s.options["round_limit"] == 30
+    old.roll(0, 1, 2)  # Lonely Lane: bought by landing on it, as before
+    assert old.step() == "lot" and [m for m in old.legal(0) if not m.startswith("offer")] == \
+        ["buy", "pass"]
+    old.do(0, "pass")  # passed up: its land rent to the treasury (the old R2)
+    assert old.cash(0) == 340 and old.s.general == 10
+    place(old, 1, 3)
+    old.roll(1, 1, 2)
+    old.do(1, "bid 200")
+    old.do(0, "bid 200")  # an equal counter-bid still wins (the old R14)
+    assert old.s.owner[6] == 0
+    saved = GAME.loads(GAME.dumps(old.s))  # a snapshot of engine 1 has no edition at all
+    del saved.options["edition"]
+    assert edition(saved) == 1 and GAME.view(saved, None).edition == 1
+    new = table(2)
+    assert new.s.options["edition"] == 2 and new.s.options["round_limit"] == 0
+    new.roll(0, 1, 2)
+    assert "vacant" in new.kinds() and new.step() == "turn"
+    assert META.resolve_options(OLD_OPTIONS)["edition"] == 2  # a rematch is a new table
+    assert META.engine_version == "2"
+
+
+def test_ruling_R32_the_service_deals_a_stored_engine_1_table_under_its_rules(repo: Repository) -> None:
+    service = TableService(repo)
+    stored = repo.create_table("landlords", seed="old", engine_version="1", options=dict(OLD_OPTIONS))
+    fresh_table = service.create("landlords", seats=2, seed="new")
+    for table_id in (stored.id, fresh_table.id):
+        service.join(table_id, "u1", "Ann")
+        service.join(table_id, "u2", "Bo")
+        service.start(table_id)
+    old, new = service.load(stored.id), service.load(fresh_table.id)
+    assert old.state is not None and new.state is not None
+    assert edition(old.state) == 1 and edition(new.state) == 2
+    assert new.table.options["edition"] == 2 and "edition" not in old.table.options
+
+
+def test_ruling_R33_playing_on_ends_at_the_round_limit_or_when_the_players_stop() -> None:
+    t = table(2, prosperity=True, play_on=True, round_limit=2)
+    give(t, 0, 700)
+    give(t, 1, 2500)  # well past $2,000: no Big Landlord under Prosperity either
+    t.roll(0, 1, 1)
+    assert t.s.achieved and t.s.end is None
+    assert GAME.force_end(t.s).reasons[0][0] == "outcome.forced"  # the players stop (R30)
+    for seat in (1, 0, 1):
+        place(t, seat, 0)
+        t.roll(seat, 1, 1)  # the land tax, abolished
+    assert t.s.end is not None and t.s.end.reason == "rounds"
+    outcome = GAME.outcome(t.s)
+    assert outcome is not None and outcome.winners == (1,)
 
 
 def test_ruling_R31_pass_bids_order_answers_sealed_bids() -> None:

@@ -216,7 +216,8 @@ def test_board_shows_owners_funds_turn_and_whats_in_progress() -> None:
     with recording() as drawn:
         lr.board_image(GAME.view(t.s, None), "en", NAMES)
     text = shown(drawn)
-    assert "Round 7 of 30" in text and "Bob the Builder" in text and "$340" in text  # treasury
+    assert "Round 7" in text and "Round 7 of" not in text  # no round limit by default (§1.5)
+    assert "Bob the Builder" in text and "$340" in text  # treasury
     assert "must raise the money" in text and "Debt" in text
     assert "cash shown: $410" in text  # revealed by the rules (R22), so public
     for p in GAME.view(t.s, None).players:
@@ -233,6 +234,36 @@ def test_board_shows_owners_funds_turn_and_whats_in_progress() -> None:
         lr.board_image(GAME.view(prosperity().s, None), "en", NAMES)
     text = shown(drawn)
     assert "Prosperity rules" in text and "abolished" in text and "Public park" in text and "$120" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_board_tells_the_rules_a_player_needs_at_a_glance(lang: str) -> None:
+    """Tax rates on the tax offices, the jail's fine and roll, the hotel rule, the exact-roll wage
+    table at the wages corner, labelled public-utility boxes, the estate and the corner in the
+    legend; the round shows its limit only when the table has one."""
+    with recording() as drawn:
+        lr.board_image(GAME.view(estate().s, None), lang, NAMES)
+    text = shown(drawn)
+    expected = {
+        "en": ["$5 a deed", "$10 per $100", "of declared cash", "$25 each", "impr., franchise",
+               "fine $50", "roll 6+ to leave", "$25 if $1,000+", "else roll back",
+               "6-6 $800 · 5-5 $700", "4-4 3-3 2-2 $600", "other exact $500", "not exact $200",
+               "Soakem", "Slambang", "Ding Dong", "Lord Blueblood's Estate", "Wages corner",
+               "lots, idle land", "by auction", "trespass: jail"],
+        "zh": ["每张地契 $5", "每 $100 缴 $10", "每项 $25", "罚款 $50", "掷 6 点以上出狱", "资产满 $1,000",
+               "双6 $800 · 双5 $700", "其他恰好 $500", "未恰好 $200", "索肯照明", "砰砰电车", "叮咚电话",
+               "蓝血勋爵庄园", "工资角", "拍卖出售"],
+    }[lang]
+    missing = [item for item in expected if item not in text]
+    assert not missing, missing
+    limited = estate(round_limit=30)
+    with recording() as drawn:
+        lr.board_image(GAME.view(limited.s, None), lang, NAMES)
+    assert ("Round 7 of 30" if lang == "en" else "第 7 / 30 轮") in shown(drawn)
+    with recording() as drawn:
+        lr.board_image(GAME.view(prosperity().s, None), lang, NAMES)
+    text = shown(drawn)
+    assert ("Goal:" not in text) if lang == "en" else ("目标" not in text)  # no individual win
 
 
 def test_out_of_turn_offer_and_open_deals_are_shown() -> None:
