@@ -82,6 +82,40 @@ def resume(
                                         out=out))
 
 
+@app.command("import-18xx")
+def import_18xx(
+    file: Annotated[Path, typer.Argument(help="An 18 Royal Gorge game exported from 18xx.games (JSON).")],
+    oracle: Annotated[Path | None, typer.Option(help="18xx.games' state after every action: compare with it "
+                                                     "after each one and stop at the first difference.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Folder for the final board image.")] = None,
+    railroads: Annotated[str | None, typer.Option(help="The five railroads in play (rg,sf,…), when the record "
+                                                       "cannot tell.")] = None,
+    privates: Annotated[str | None, typer.Option(help="The five privates in play (y3,y2,…), when the record "
+                                                      "cannot tell.")] = None,
+    until: Annotated[int | None, typer.Option(help="Stop before the record's action with this index and play "
+                                                   "on from there (`tabula resume`).")] = None,
+    strict: Annotated[bool, typer.Option(help="Refuse what only 18xx.games' loading accepts (a run or gold "
+                                              "choice our rules refuse, a sale paid for less).")] = False,
+    lang: Annotated[str, typer.Option(help="zh or en (the table's language).")] = "en",
+    database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
+                                                     help="Where tables are stored.")] = None,
+) -> None:
+    """Replay an 18xx.games record of 18 Royal Gorge and store it as a table; print each player's final net
+    worth and the end reason, or the first action that could not be taken and why."""
+    from bot.console import LOCAL_USER
+    from service.import_18xx import import_18xx as run_import
+
+    def ids(text: str | None) -> list[str] | None:
+        return [part.strip() for part in text.split(",") if part.strip()] if text else None
+
+    report = run_import(_service(database_url), file, oracle=oracle, out=out, railroads=ids(railroads),
+                        privates=ids(privates), strict=strict, until=until, user_id=LOCAL_USER,
+                        lang=normalise_lang(lang))
+    for line in report.lines:
+        typer.echo(line)
+    raise typer.Exit(report.code)
+
+
 @app.command()
 def run(
     game: Annotated[str, typer.Option(help="Title for the local table.")] = "wonderful-world",

@@ -352,7 +352,8 @@ class TableService:
             self.repo.add_seat(table.id, name, seat=seat, user_id=user_id)
         loaded, pending = self.start(table.id, user_id).loaded, list(moves)
         for first in range(0, len(pending), SNAPSHOT_EVERY):
-            before, steps = loaded.game.to_act(loaded.state), []
+            before = loaded.game.to_act(loaded.state)
+            steps: list[Step] = []
             for seat, move in pending[first:first + SNAPSHOT_EVERY]:
                 applied = loaded.game.apply(loaded.state, seat, move)
                 steps.append(Step(loaded.last_seq + len(steps) + 1, seat, str(move), applied.events, move=move))

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from games.core import (
     CORE_CATALOG,
     Catalog,
@@ -50,13 +52,18 @@ from .auction import RAISE, min_bid
 from .content import RULESETS, content
 from .ending import force_finish
 from .holdings import net_worth, total_money, worth_parts
-from .moves import Bid, private_ids, read
+from .moves import Bid, Pass, private_ids, read
 from .operating import auto_run
 from .records import tabula_id
 from .setup import check_options, new_state, private_choices, railroad_choices
-from .state import AuctionF, OperatingF, RGState
+from .state import AuctionF, OperatingF, RGState, StockF
 from .steps import FLOW
+from .stock import may_pass
 from .view import RGView, view
+
+#: Standing orders: pass on every lot of the auction; pass for the rest of stock round <n> (``pass-stock-2``).
+PASS_AUCTION = "pass-auction"
+PASS_STOCK = "pass-stock-"
 
 META = GameMeta(
     id="royal-gorge",
@@ -117,6 +124,41 @@ class RoyalGorgeGame(Game[RGState, Move]):
     def prompt(self, state: RGState, seat: int, lang: str, names: Sequence[str] | None = None) -> str | None:
         return text.prompt(self, state, seat, lang)
 
+    # ---- standing orders --------------------------------------------------------------------------------
+    def standing_orders(self, state: RGState, seat: int, lang: str) -> list[Option]:
+        """``pass-auction``: pass on every lot of the private auction (while it lasts). ``pass-stock-<n>``: pass
+        for the rest of stock round ``n`` (this one, or during the auction and operating rounds the next one);
+        the round is in the order's name, so an order never outlives its round even when bots play on past it
+        in one commit. A player who must sell first (over a limit) is still asked."""
+        if state.finished:
+            return []
+        out = []
+        if state.round == "auction":
+            out.append(Option(PASS_AUCTION, self.catalog.text("order.pass_auction", None, lang)))
+        turn = state.turn if state.round in ("auction", "stock") else state.turn + 1
+        key = "order.pass_stock" if state.round == "stock" else "order.pass_next_stock"
+        out.append(Option(f"{PASS_STOCK}{turn}", self.catalog.text(key, {"turn": turn}, lang)))
+        return out
+
+    def auto_move(self, state: RGState, seat: int, order: str) -> Move | None:
+        if state.finished or seat not in self.to_act(state):
+            return None
+        top = FLOW.top(state)
+        if order == PASS_AUCTION and isinstance(top, AuctionF):
+            return Pass()
+        if stock_order_turn(order) == state.turn and isinstance(top, StockF) and may_pass(state, top, seat):
+            return Pass()
+        return None
+
+    def order_applies(self, state: RGState, seat: int, order: str) -> bool:
+        """An order stands until its auction or stock round is over."""
+        if state.finished:
+            return False
+        if order == PASS_AUCTION:
+            return state.round == "auction"
+        turn = stock_order_turn(order)
+        return turn is not None and (state.turn < turn or (state.turn == turn and state.round != "operating"))
+
     # ---- moves ------------------------------------------------------------------------------------------
     def _legal_moves(self, state: RGState, seat: int) -> list[Move]:
         return FLOW.legal(state, seat)
@@ -166,7 +208,9 @@ class RoyalGorgeGame(Game[RGState, Move]):
             amounts = range(low, state.cash[seat] + 1, RAISE)
             return [Option(str(a), self.move_label(state, seat, Bid(lot, a), lang)) for a in amounts]
         labelled = ((str(m), self.move_label(state, seat, m, lang)) for m in self.suggested(state, seat))
-        return group_by_next_token(labelled, path)
+        return [option if option.final else msgspec.structs.replace(
+                    option, label=text.token_label(self, path, option.token, lang))
+                for option in group_by_next_token(labelled, path)]
 
     def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
         return complete_by_tokens(lambda p: self.choices(state, seat, p, lang), text_, limit)
@@ -228,6 +272,12 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
     def move_label(self, state: RGState, seat: int, move: Move, lang: str) -> str:
         return text.move_label(self, state, seat, move, lang)
+
+
+def stock_order_turn(order: str) -> int | None:
+    """The stock round a ``pass-stock-<n>`` order is for (``None``: another order)."""
+    number = order.removeprefix(PASS_STOCK)
+    return int(number) if order.startswith(PASS_STOCK) and number.isdigit() else None
 
 
 GAME = RoyalGorgeGame()

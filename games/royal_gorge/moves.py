@@ -109,6 +109,11 @@ class Sell(Move, frozen=True, tag="sell"):
     def __str__(self) -> str:
         return f"sell {tabula_id(self.corp)} {self.count}"
 
+    @property
+    def units_paid(self) -> int:
+        """The units the seller is paid for: all of them (see :class:`RecordedSell`)."""
+        return self.count
+
 
 class Lay(Move, frozen=True, tag="lay"):
     """Lay or upgrade ``tile`` on ``hex`` at ``rotation``; ``using`` a private's power (B3, B2)."""
@@ -240,6 +245,43 @@ class Bankrupt(Move, frozen=True, tag="bankrupt"):
 
     def __str__(self) -> str:
         return "bankrupt"
+
+
+# ---- moves only an import plays -----------------------------------------------------------------------------
+# 18xx.games does not check a recorded action again when it loads a game: a run keeps the revenue it was sent
+# with, a gold choice stands, a sale is paid for the percent it was sent with. A record played under an older
+# map, or edited by hand, therefore holds actions our rules refuse or score otherwise. `tabula import-18xx`
+# plays them "as recorded" with these moves (and says so). The grammar never reads them, so no player can
+# type one; the log stores them typed like any move, and their notation says what they are.
+
+
+class RecordedRun(Run, frozen=True, tag="recorded_run"):
+    """A run taken as an 18xx.games record has it: the routes unchecked, route ``i`` earning ``revenues[i]``."""
+
+    revenues: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{Run.__str__(self)} (as recorded: {' + '.join(f'${r}' for r in self.revenues)})"
+
+
+class RecordedShip(Ship, frozen=True, tag="recorded_ship"):
+    """A gold shipment an 18xx.games record has from a hex where our map holds no gold (+$50 all the same)."""
+
+    def __str__(self) -> str:
+        return f"{Ship.__str__(self)} (as recorded)"
+
+
+class RecordedSell(Sell, frozen=True, tag="recorded_sell"):
+    """A sale of ``count`` units an 18xx.games record sent as ``paid`` units (18xx.games pays for those)."""
+
+    paid: int = 0
+
+    def __str__(self) -> str:
+        return f"{Sell.__str__(self)} (as recorded: paid for {self.paid})"
+
+    @property
+    def units_paid(self) -> int:
+        return self.paid
 
 
 @functools.cache

@@ -58,6 +58,8 @@ from .moves import (
     Lease,
     Pass,
     PayDebt,
+    RecordedRun,
+    RecordedShip,
     Run,
     Sell,
     Ship,
@@ -555,21 +557,40 @@ def placements(names: list[str], boosts: dict[str, int]) -> list[list[TrainSpec]
 
 
 def do_run(state: RGState, frame: OperatingF, corp: str, move: Run, events: list[Event]) -> None:
-    run = check_routes(state, frame, corp, move)
+    if isinstance(move, RecordedRun):
+        ran = recorded_run(state, frame, corp, move)
+    else:
+        run = check_routes(state, frame, corp, move)
+        ran = [(r.text(), r.stops, r.hexes, r.revenue) for r in run.routes]
     frame.ran = True
-    frame.revenue = run.revenue
-    frame.routes = [r.text() for r in run.routes]
+    frame.revenue = sum(revenue for *_, revenue in ran)
+    frame.routes = [text for text, *_ in ran]
     frame.boosts = {}
     if owns(state, corp, "G3") and corp != "RG":
-        through = next((r for r in run.routes if "E13" in r.stops), None)
-        frame.lease_due = through.revenue // 10 if through is not None else 0
+        through = next((revenue for _, stops, _, revenue in ran if "E13" in stops), None)
+        frame.lease_due = through // 10 if through is not None else 0
     mines = state.privates.get("Y3")
     if mines is not None and not mines.closed and isinstance(mines.owner, str) \
-            and any("H14" in r.hexes for r in run.routes) and mines.used < 12:
+            and any("H14" in hexes for _, _, hexes, _ in ran) and mines.used < 12:
         mines.used += 1
         state.corps[mines.owner].coal += 1
-    events.append(Event("ran", {"corp": corp, "revenue": run.revenue, "routes": "; ".join(frame.routes) or "-"}))
+    events.append(Event("ran", {"corp": corp, "revenue": frame.revenue, "routes": "; ".join(frame.routes) or "-"}))
     next_step(frame)
+
+
+def recorded_run(state: RGState, frame: OperatingF, corp: str,
+                 move: RecordedRun) -> list[tuple[str, tuple[str, ...], tuple[str, ...], int]]:
+    """An imported run as its record has it (moves.RecordedRun): the railroad's own trains, each route earning
+    its recorded revenue; the route is not checked, and every hex of it counts as a stop (G3's lease)."""
+    need(frame.step == "route", "error.not_step", step=frame.step)
+    need(len(move.revenues) == len(move.routes) and all(r >= 0 for r in move.revenues), "error.bad_route",
+         reason="revenues")
+    owned_trains = list(state.corps[corp].trains)
+    for name, _ in move.routes:
+        need(name in owned_trains, "error.no_such_train", train=name)
+        owned_trains.remove(name)
+    return [(f"{name} {'-'.join(h.lower() for h in path)}", path, path, revenue)
+            for (name, path), revenue in zip(move.routes, move.revenues, strict=True)]
 
 
 def do_boost(state: RGState, frame: OperatingF, corp: str, move: Boost) -> None:
@@ -599,8 +620,11 @@ def can_ship(state: RGState, frame: OperatingF) -> bool:
 
 
 def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: list[Event]) -> None:
-    need(frame.step == "dividend" and can_ship(state, frame), "error.no_gold")
-    need(move.hex in shippable(state, frame), "error.no_gold_here", hex=move.hex)
+    if isinstance(move, RecordedShip):  # an imported shipment our map has no gold for (moves.RecordedShip)
+        need(frame.step == "dividend" and frame.choose == "gold", "error.no_gold")
+    else:
+        need(frame.step == "dividend" and can_ship(state, frame), "error.no_gold")
+        need(move.hex in shippable(state, frame), "error.no_gold_here", hex=move.hex)
     bonus = content().rules.gold.ship_revenue
     if move.using:
         need(move.using == "G2" and owns(state, corp, "G2"), "error.not_owner", private=move.using)
@@ -609,16 +633,18 @@ def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: li
     frame.extra += bonus
     state.gold_shipped += 1
     set_vgc_cash(state)
-    state.gold_cubes[move.hex] -= 1
-    if not state.gold_cubes[move.hex]:
-        del state.gold_cubes[move.hex]
+    if state.gold_cubes.get(move.hex):
+        state.gold_cubes[move.hex] -= 1
+        if not state.gold_cubes[move.hex]:
+            del state.gold_cubes[move.hex]
     jeweler = state.privates.get("Y6")
     if jeweler is not None and isinstance(jeweler.owner, int) and not jeweler.closed:
         pay(state, BANK, JEWELER, 5)
     frame.shipped = move.hex
     events.append(Event("shipped", {"corp": corp, "hex": move.hex, "amount": bonus}))
     ghosts = state.privates.get("Y2")
-    if ghosts is not None and owns(state, corp, "Y2") and ghosts.used < 4 and move.hex not in state.gold_cubes:
+    if ghosts is not None and owns(state, corp, "Y2") and ghosts.used < 4 and move.hex not in state.gold_cubes \
+            and not isinstance(move, RecordedShip):
         frame.choose = "ghost"
     else:
         frame.choose = "done"
@@ -789,22 +815,28 @@ def do_sell(state: RGState, frame: OperatingF, corp: str, seat: int, move: Sell,
          corp=move.corp)
     other = state.corps[move.corp]
     was_president = other.president == seat
-    each = price(state, move.corp)
-    pay(state, BANK, seat, each * move.count)
+    each, paid = price(state, move.corp), paid_units(move)
+    pay(state, BANK, seat, each * paid)
     transfer(state, move.corp, seat, MARKET, 10 * move.count)
     frame.sold.append(move.corp)
     frame.last_sold_price = each
-    events.append(Event("sold", {"seat": seat, "corp": move.corp, "count": move.count, "cost": each * move.count}))
+    events.append(Event("sold", {"seat": seat, "corp": move.corp, "count": move.count, "cost": each * paid}))
     before_pres = other.president
     settle_president(state, move.corp)
     if other.president != before_pres:
         events.append(Event("president", {"corp": move.corp, "seat": other.president}))
     if other.kind == "rail" and was_president:
         before = other.col
-        if move_price(state, move.corp, -move.count):
+        if move_price(state, move.corp, -paid):
             events.append(Event("price_down", {"corp": move.corp, "from": price_at(before), "to": price_at(other.col)}))
     rest = frame.order[frame.index + 1:]
     frame.order = frame.order[:frame.index + 1] + [c for c in operating_order(state) if c in rest]
+
+
+def paid_units(move: Sell) -> int:
+    """The 10 % units a sale is paid for (all it moves, unless an import recorded fewer: moves.RecordedSell)."""
+    need(1 <= move.units_paid <= move.count, "error.not_enough_shares", corp=move.corp)
+    return move.units_paid
 
 
 def do_bankrupt(state: RGState, frame: OperatingF, corp: str, seat: int, events: list[Event]) -> None:

@@ -44,6 +44,7 @@ from .holdings import (
     transfer,
 )
 from .moves import Buy, Par, Pass, Sell
+from .operating import paid_units
 from .state import MARKET, TREASURY, RGState, StockF
 
 MINT_WORKER = "B6"
@@ -245,17 +246,17 @@ class StockStep(Step[RGState, StockF]):
         check_sell(state, frame, seat, move)
         corp = state.corps[move.corp]
         was_president = corp.president == seat
-        each = price(state, move.corp)
-        pay(state, BANK, seat, each * move.count)
+        each, paid = price(state, move.corp), paid_units(move)
+        pay(state, BANK, seat, each * paid)
         transfer(state, move.corp, seat, MARKET, 10 * move.count)
         events.append(Event("sold", {"seat": seat, "corp": move.corp, "count": move.count,
-                                     "cost": each * move.count}))
+                                     "cost": each * paid}))
         frame.sold[seat].append(move.corp)
         frame.sold_now.append(move.corp)
         president(state, move.corp, events)
         if corp.kind == "rail" and was_president:
             before = corp.col
-            moved = move_price(state, move.corp, -move.count)
+            moved = move_price(state, move.corp, -paid)
             if moved:
                 events.append(Event("price_down", {"corp": move.corp, "from": price_at(before),
                                                    "to": price_at(corp.col)}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.core import Move
@@ -73,6 +74,38 @@ def param_text(name: str, value: Any, lang: str) -> str | None:
         return {"treasury": ("the treasury", "金库"), "market": ("the market", "市场")}[value][
             1 if lang.startswith("zh") else 0]
     return None
+
+
+def token_label(game: RoyalGorgeGame, path: Sequence[str], token: str, lang: str) -> str:
+    """A notation token that does not end a move, in words, for menus and completion: the verb ("Lay or
+    upgrade track…"), then what the token names: a private, a company, a hex (with its town), a tile, a
+    rotation, a train, a count, ``with``/``from``/``market``/``treasury``. Unknown tokens stay as typed."""
+    from .moves import VERBS, corporation_ids, private_ids, tile_ids, train_ids
+
+    c = content()
+    if not path:
+        verb = VERBS.get(token)
+        return game.text(f"token.{verb}", None, lang) if verb and game.catalog.has(f"token.{verb}") else token
+    verb = VERBS.get(path[0], path[0])
+    if token in ("with", "from", "market", "treasury"):
+        return game.text(f"token.{token}", None, lang)
+    if token in private_ids():
+        return private_name(private_ids()[token], lang)
+    if token in corporation_ids():
+        return corp_name(corporation_ids()[token], lang)
+    if verb == "lay" and len(path) == 2 and token in tile_ids():
+        return game.text("token.tile", {"tile": tile_ids()[token]}, lang)
+    if verb == "lay" and len(path) == 3 and token[:1] == "r" and token[1:].isdigit():
+        return game.text("token.rotation", {"rotation": token[1:]}, lang)
+    if token.upper() in c.hexes:
+        town = c.hexes[token.upper()].name(lang)
+        shown = token.upper() if town == token.upper() else f"{token.upper()} {town}"
+        return game.text("token.hex", {"hex": shown}, lang)
+    if token in train_ids():
+        return game.text("token.train_name", {"train": train_ids()[token]}, lang)
+    if token.isdigit():
+        return game.text("token.count", {"count": token}, lang)
+    return token
 
 
 def move_label(game: RoyalGorgeGame, state: RGState, seat: int, move: Move, lang: str) -> str:

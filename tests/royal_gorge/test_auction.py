@@ -55,13 +55,13 @@ def refused(state: RGState, seat: int, text: str, error: type[GameError] = Illeg
 
 
 # ---- the lots ----------------------------------------------------------------------------------------------
-def test_lots_come_yellow_then_green_then_brown_each_colour_by_face_value() -> None:
+def test_rule_1_lots_come_yellow_then_green_then_brown_each_colour_by_face_value() -> None:
     state = table(privates=["b2", "g1", "y2", "g6", "y3"])
     assert auction(state).lots == ["Y3", "Y2", "G6", "G1", "B2"]
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_a_seeded_draw_takes_rg_sf_three_railroads_and_two_yellow_two_green_one_brown(seed: int) -> None:
+def test_rule_1_a_seeded_draw_takes_rg_sf_three_railroads_and_two_yellow_two_green_one_brown(seed: int) -> None:
     state = GAME.setup(3, {}, seed=seed)
     c = content()
     assert {"RG", "SF"} <= set(state.railroads) and len(set(state.railroads)) == 5
@@ -88,21 +88,21 @@ def test_named_draws_must_be_a_whole_legal_draw(options: dict[str, Any]) -> None
         GAME.setup(4, options, seed=1)
 
 
-def test_starting_cash_is_by_player_count() -> None:
+def test_rule_1_starting_cash_is_by_player_count() -> None:
     assert table(2).cash == [800, 800]
     assert table(3).cash == [550] * 3
     assert table(4).cash == [400] * 4
 
 
 # ---- bidding -----------------------------------------------------------------------------------------------
-def test_the_first_bid_is_at_least_the_face_value() -> None:
+def test_rule_2_the_first_bid_is_at_least_the_face_value() -> None:
     state = table()
     assert refused(state, 0, "bid y3 35") == "error.bid_low"
     state = play(state, (0, "bid y3 40"))
     assert auction(state).price == 40 and auction(state).high == 0
 
 
-def test_a_raise_is_at_least_five_dollars_and_may_be_any_amount_above() -> None:
+def test_rule_2_a_raise_is_at_least_five_dollars_and_may_be_any_amount_above() -> None:
     state = play(table(), (0, "bid y3 40"))
     assert refused(state, 1, "bid y3 44") == "error.bid_low"
     state = play(state, (1, "bid y3 47"))
@@ -117,7 +117,7 @@ def test_only_the_lot_on_offer_may_be_bid_on() -> None:
     assert refused(table(), 0, "bid g1 60") == "error.not_on_offer"
 
 
-def test_bidding_goes_round_the_table_and_a_pass_after_a_bid_leaves_the_lot() -> None:
+def test_rule_2_bidding_goes_round_the_table_and_a_pass_after_a_bid_leaves_the_lot() -> None:
     state = play(table(), (0, "bid y3 40"), (1, "pass"), (2, "bid y3 45"), (3, "pass"))
     assert acting(state) == 0
     state = play(state, (0, "bid y3 50"))
@@ -125,13 +125,13 @@ def test_bidding_goes_round_the_table_and_a_pass_after_a_bid_leaves_the_lot() ->
     assert refused(state, 1, "bid y3 55", NotYourTurn) == "error.not_your_turn"
 
 
-def test_the_last_bidder_left_pays_the_bank_and_takes_the_private() -> None:
+def test_rule_2_the_last_bidder_left_pays_the_bank_and_takes_the_private() -> None:
     state = play(table(), (0, "bid y3 40"), (1, "bid y3 45"), (2, "pass"), (3, "pass"), (0, "pass"))
     assert state.privates["Y3"].owner == 1 and state.cash[1] == 355 and state.bank == 45
     assert auction(state).lots[0] == "Y2"
 
 
-def test_the_next_lot_opens_with_the_player_after_the_winner() -> None:
+def test_rule_3_the_next_lot_opens_with_the_player_after_the_winner() -> None:
     state = play(table(), (0, "bid y3 40"), (1, "bid y3 45"), (2, "pass"), (3, "pass"), (0, "pass"))
     assert acting(state) == 2
 
@@ -157,7 +157,7 @@ def test_bga_a_player_left_alone_on_an_unbid_lot_may_still_take_it() -> None:
 
 
 @pytest.mark.parametrize("ruleset", ["18xx", "bga"])
-def test_a_lot_nobody_bids_on_leaves_the_game(ruleset: str) -> None:
+def test_rule_3_a_lot_nobody_bids_on_leaves_the_game(ruleset: str) -> None:
     state = play(table(ruleset=ruleset), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"))
     assert state.privates["Y3"].owner is None and state.privates["Y3"].closed
     assert auction(state).lots[0] == "Y2"
@@ -213,7 +213,7 @@ def finish_auction(state: RGState, winners: dict[str, tuple[int, int]]) -> RGSta
     return state
 
 
-def test_after_the_auction_the_richest_player_has_priority_and_seating_is_kept() -> None:
+def test_rule_4_after_the_auction_the_richest_player_has_priority_and_seating_is_kept() -> None:
     state = finish_auction(table(), {"Y3": (0, 40), "Y2": (1, 45), "G6": (2, 10), "G1": (2, 55), "B2": (3, 50)})
     assert state.round == "stock" and isinstance(state.stack[-1], StockF)
     assert state.order == [0, 1, 2, 3]  # seat 0 (360) is richest

@@ -1,5 +1,5 @@
-"""docs/rules/royal-gorge.md and the tests agree: every numbered rule names tests that exist, and every
-``test_rule_*`` test is documented."""
+"""docs/rules/royal-gorge.md and the tests agree: every numbered rule names tests that exist, each named after
+its rule (``test_rule_<n>_…``), and every ``test_rule_*`` test is documented."""
 
 from __future__ import annotations
 
@@ -21,17 +21,25 @@ def rules() -> dict[str, str]:
     return out
 
 
-def test_every_rule_names_an_existing_test() -> None:
+def test_every_rule_names_an_existing_test_of_its_own_number() -> None:
     found = rules()
     assert len(found) >= 30
+    assert {str(n) for n in range(1, 12)} <= set(found), "the auction and stock rules 1-11"
     for number, text in found.items():
         named = set(re.findall(r"`(test_\w+)`", text))
         assert named, f"rule {number} names no test"
         assert named <= DEFINED, f"rule {number}: {named - DEFINED}"
-        if int(number) >= 20:
-            assert all(name.startswith(f"test_rule_{number}_") for name in named)
+        assert all(name.startswith(f"test_rule_{number}_") for name in named), f"rule {number}: {sorted(named)}"
 
 
 def test_every_rule_test_is_documented() -> None:
     documented = set(re.findall(r"`(test_\w+)`", DOC))
     assert {t for t in DEFINED if t.startswith("test_rule_")} <= documented
+
+
+def test_every_test_the_reference_names_exists() -> None:
+    """The rulings, the standing orders and the import name tests outside the numbered rules too."""
+    elsewhere = (ROOT / "tests" / "bot" / "test_import_18xx.py").read_text(encoding="utf-8")
+    defined = DEFINED | set(re.findall(r"^(?:async )?def (test_\w+)", elsewhere, re.M))
+    named = set(re.findall(r"`(test_\w+)`", DOC))
+    assert named - defined == set()

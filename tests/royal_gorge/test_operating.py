@@ -369,3 +369,29 @@ def test_lays_complete_token_by_token() -> None:
     assert "r0" in rotations
     assert any(o.token.startswith("lay l4 9") for o in GAME.complete(state, 0, "lay l4 9", "en"))
     assert isinstance(GAME.parse(state, 0, "train 2+"), BuyTrain)
+
+
+# ---- rulings where the rulesets differ (docs/rules/royal-gorge.md, "Rulings") ---------------------------------
+def test_ruling_the_red_zone_ends_the_game_for_any_company_under_bga_and_railroads_only_under_18xx() -> None:
+    from games.royal_gorge.ending import red_zone
+
+    red = col_of(310)
+    assert red is not None
+    for ruleset, ends in (("bga", True), ("18xx", False)):
+        state = operating(ruleset)
+        state.corps["CF&I"].col = red  # a metal in the red zone
+        red_zone(state, "CF&I", [])
+        assert (state.end_reason == "stock_market") is ends, ruleset
+        state.corps["RG"].col = red  # a railroad: both rulesets
+        red_zone(state, "RG", [])
+        assert state.end_reason == "stock_market", ruleset
+
+
+def test_ruling_the_end_of_a_set_settles_in_the_order_of_its_ruleset() -> None:
+    """``bga``: Victor, CF&I, export, steel, DEBT; ``18xx``: CF&I and steel, Victor, export (DEBT per OR)."""
+    for ruleset, metals in (("bga", ["VGC", "CF&I"]), ("18xx", ["CF&I", "VGC"])):
+        state = operating(ruleset)
+        state.gold_shipped = 1
+        events: list[Any] = []
+        end_of_set(state, events)
+        assert [e.params["corp"] for e in events if e.kind == "metal_payout"] == metals, ruleset

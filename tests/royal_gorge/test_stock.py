@@ -88,7 +88,7 @@ def acting(state: RGState) -> int:
 
 
 # ---- starting a railroad --------------------------------------------------------------------------------------
-def test_par_buys_the_presidents_20_percent_for_twice_par_into_the_treasury() -> None:
+def test_rule_5_par_buys_the_presidents_20_percent_for_twice_par_into_the_treasury() -> None:
     state = play(stock(), (0, "par rg 70"))
     rg = state.corps["RG"]
     assert rg.held[0] == 20 and rg.treasury == 80 and rg.president == 0 and rg.floated
@@ -107,7 +107,7 @@ def test_par_values_are_the_phases_and_cost_twice_par_in_cash() -> None:
         ["par rg 60", "par rg 65", "par rg 70"]
 
 
-def test_only_the_railroads_of_open_tranches_may_be_started() -> None:
+def test_rule_5_only_the_railroads_of_open_tranches_may_be_started() -> None:
     state = stock()
     assert refused(state, 0, "par sf 70") == "error.not_yet"  # SF is in the Green tranche here
     state.phase = "green"
@@ -122,12 +122,12 @@ def test_a_started_railroad_cannot_be_started_again_and_metals_are_never_started
 
 
 # ---- buying ------------------------------------------------------------------------------------------------------
-def test_a_treasury_share_pays_the_railroad_incremental_capitalisation() -> None:
+def test_rule_6_a_treasury_share_pays_the_railroad_incremental_capitalisation() -> None:
     state = play(stock(), (0, "par rg 70"), (1, "buy rg"))
     assert state.corps["RG"].cash == 210 and state.cash[1] == 330 and state.corps["RG"].held[1] == 10
 
 
-def test_a_market_share_pays_the_bank() -> None:
+def test_rule_6_a_market_share_pays_the_bank() -> None:
     state = stock(turn=2)
     hold(state, "RG", {0: 20, 1: 10}, market=10)
     state = play(state, (0, "buy rg market"))
@@ -151,13 +151,13 @@ def test_metal_shares_all_start_in_the_market_at_45() -> None:
     assert state.corps["CF&I"].held[0] == 10 and state.corps["CF&I"].president == 0 and state.bank == 45
 
 
-def test_one_purchase_ends_the_turn() -> None:
+def test_rule_6_one_purchase_ends_the_turn() -> None:
     state = play(stock(), (0, "buy cfi market"))
     assert acting(state) == 1
     assert refused(state, 0, "buy cfi market", NotYourTurn) == "error.not_your_turn"
 
 
-def test_a_player_may_hold_at_most_60_percent_of_a_company() -> None:
+def test_rule_7_a_player_may_hold_at_most_60_percent_of_a_company() -> None:
     state = stock()
     hold(state, "CF&I", {0: 60}, market=40)
     assert refused(state, 0, "buy cfi market") == "error.holding_cap"
@@ -171,7 +171,7 @@ def test_with_two_players_the_cap_is_70_percent() -> None:
 
 
 @pytest.mark.parametrize(("ruleset", "limit"), [("18xx", 10), ("bga", 12)])
-def test_the_four_player_certificate_limit_depends_on_the_ruleset(ruleset: str, limit: int) -> None:
+def test_rule_7_the_four_player_certificate_limit_depends_on_the_ruleset(ruleset: str, limit: int) -> None:
     state = stock(ruleset=ruleset)
     hold(state, "CF&I", {0: 50}, market=50)
     hold(state, "VGC", {0: limit * 10 - 50 - 10}, market=100 - (limit * 10 - 60))
@@ -186,7 +186,7 @@ def test_the_presidents_certificate_counts_once_and_privates_count() -> None:
     assert certificates(state, 0) == 2  # RG 20 % is one certificate, plus Y3
 
 
-def test_whoever_holds_more_than_the_president_takes_over_at_once() -> None:
+def test_rule_9_whoever_holds_more_than_the_president_takes_over_at_once() -> None:
     state = stock()
     hold(state, "RG", {0: 20, 1: 20})
     state.corps["RG"].president = 0
@@ -196,7 +196,7 @@ def test_whoever_holds_more_than_the_president_takes_over_at_once() -> None:
 
 
 # ---- selling ---------------------------------------------------------------------------------------------------------
-def test_nobody_may_sell_in_the_first_stock_round() -> None:
+def test_rule_8_nobody_may_sell_in_the_first_stock_round() -> None:
     state = stock(turn=1)
     hold(state, "CF&I", {0: 20}, market=80)
     assert refused(state, 0, "sell cfi 1") == "error.no_first_round_sales"
@@ -209,7 +209,7 @@ def test_a_sale_pays_the_market_price_and_the_turn_goes_on() -> None:
     assert state.cash[0] == 490 and state.corps["CF&I"].market == 100 and acting(state) == 0
 
 
-def test_sell_before_buy() -> None:
+def test_rule_8_sell_before_buy() -> None:
     state = stock(turn=2)
     hold(state, "CF&I", {0: 20}, market=80)
     state.stack[-1] = StockF(current=0, sold=[[] for _ in range(4)], bought=True, acted=True)
@@ -223,7 +223,7 @@ def test_a_companys_shares_are_sold_in_one_block_per_turn() -> None:
     assert refused(state, 0, "sell cfi 1") == "error.sell_in_blocks"
 
 
-def test_a_company_sold_this_round_cannot_be_bought_back_until_the_next() -> None:
+def test_rule_8_a_company_sold_this_round_cannot_be_bought_back_until_the_next() -> None:
     state = stock(turn=2)
     hold(state, "CF&I", {0: 30}, market=70)
     state = play(state, (0, "sell cfi 1"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"))
@@ -243,7 +243,7 @@ def test_at_most_half_a_railroad_may_lie_in_the_market_but_all_of_a_metal() -> N
     assert state.corps["CF&I"].market == 100
 
 
-def test_a_presidents_sale_moves_the_price_one_space_left_per_share() -> None:
+def test_rule_8_a_presidents_sale_moves_the_price_one_space_left_per_share() -> None:
     """18xx.games (bankrupt i=209: 50 % sold, KP 110 → 65) and the rules text agree: per share."""
     state = stock(turn=2)
     hold(state, "RG", {0: 50, 1: 30}, at=110)
@@ -307,7 +307,7 @@ def test_a_metal_presidency_follows_the_largest_holder() -> None:
 
 
 # ---- privates with share powers ------------------------------------------------------------------------------------
-def test_b6_mint_worker_buys_two_vgc_at_half_price_rounded_up_and_closes() -> None:
+def test_rule_11_b6_mint_worker_buys_two_vgc_at_half_price_rounded_up_and_closes() -> None:
     """stock_market i=26: two VGC at $45 for $45 in all."""
     state = stock()
     give_private(state, "B6", 0)
@@ -326,7 +326,7 @@ def test_b6_buys_one_vgc_for_half_the_price_rounded_up() -> None:
     assert refused(stock(), 0, "buy vgc market with b6") == "error.not_owner"
 
 
-def test_g5_metals_investor_buys_a_metal_one_step_cheaper_once_a_round_and_keeps_it() -> None:
+def test_rule_11_g5_metals_investor_buys_a_metal_one_step_cheaper_once_a_round_and_keeps_it() -> None:
     state = stock(turn=2)
     give_private(state, "G5", 0)
     state = play(state, (0, "buy cfi market with g5"))
@@ -348,7 +348,7 @@ def test_powers_need_the_right_company_and_the_market() -> None:
 
 
 # ---- the round's end, priority and the first operating round ---------------------------------------------------
-def test_the_round_ends_only_when_everyone_has_passed_in_a_row() -> None:
+def test_rule_10_the_round_ends_only_when_everyone_has_passed_in_a_row() -> None:
     state = play(stock(), (0, "pass"), (1, "pass"), (2, "buy cfi market"), (3, "pass"), (0, "pass"), (1, "pass"))
     assert state.round == "stock" and acting(state) == 2
     state = play(state, (2, "pass"))
@@ -375,7 +375,7 @@ def test_players_with_nothing_they_could_do_pass_by_themselves() -> None:
     assert state.turn == 2 and state.round == "stock"
 
 
-def test_priority_goes_to_the_player_after_the_last_to_buy_start_or_sell() -> None:
+def test_rule_10_priority_goes_to_the_player_after_the_last_to_buy_start_or_sell() -> None:
     state = play(stock(), (0, "par rg 70"), (1, "buy rg"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass"))
     assert state.order == [2, 3, 0, 1]
 
@@ -385,7 +385,7 @@ def test_with_nothing_bought_priority_stays() -> None:
     assert state.order == [0, 1, 2, 3]
 
 
-def test_a_company_sold_out_at_the_end_of_the_round_rises_a_space() -> None:
+def test_rule_10_a_company_sold_out_at_the_end_of_the_round_rises_a_space() -> None:
     """bankrupt i=58: CF&I all in players' hands, 45 → 50."""
     state = stock(turn=2)
     hold(state, "CF&I", {0: 60, 1: 40})
