@@ -12,23 +12,25 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.core import Rng
 from games.registry import get_game
 
-from .engine import apply_timing, completion_timing, engine_playouts, sample_positions
+from .engine import MAX_MOVES, apply_timing, completion_timing, engine_playouts, sample_positions
 from .tables import TableNumbers, long_table
 from .timing import ms
 
 #: The titles ``tabula bench`` measures by default: the titles offered to players and the example title with
 #: over 10,000 legal moves per turn.
-DEFAULT_TITLES = ("wonderful-world", "landlords", "hexlay")
+DEFAULT_TITLES = ("wonderful-world", "landlords", "royal-gorge", "hexlay")
 
 #: The report's columns (one printed line each), in print order; every title gets every one.
-COLUMNS = ("engine", "completion", "move applied", "act + render", "render", "long table", "act", "load",
-           "load long", "undo")
+COLUMNS = ("engine", "bot game", "completion", "move applied", "act + render", "render", "long table", "act",
+           "load", "load long", "undo")
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class Sizes:
 
     #: random full games per title, engine only
     rounds: int = 5
-    #: seeded bot games positions are sampled from
+    #: seeded bot games positions are sampled from; as many more are timed whole (engine only)
     games: int = 2
     #: positions sampled per game (completion: every prefix of the move played there; parse + apply: the move)
     positions: int = 15
@@ -70,10 +72,47 @@ def _options_text(numbers: TableNumbers) -> str:
     return f", options {chosen}" if chosen else ""
 
 
+@dataclass(frozen=True)
+class BotGames:
+    """Whole seeded bot games, engine only (``Game.bot_move`` and ``Game.apply``, no service, no render)."""
+
+    seconds: list[float]
+    moves: list[int]
+    ended: int
+
+    def text(self) -> str:
+        games = len(self.seconds)
+        return (f"    mean {ms(statistics.mean(self.seconds))}   max {ms(max(self.seconds))}   ({games} game"
+                f"{'s' if games != 1 else ''} at the most seats, {round(statistics.mean(self.moves)):,} moves each "
+                f"on average, {self.ended} ended by the rules)")
+
+
+def bot_games(game_id: str, games: int) -> BotGames:
+    """``games`` seeded all-bot games at the most seats with default options, played to their end (or
+    ``MAX_MOVES``): the engine time of each whole game (the bot choosing its moves included) and its moves."""
+    game = get_game(game_id)
+    seconds, moves, ended = [], [], 0
+    for number in range(max(games, 1)):
+        seed = f"bench-bot-{number}"
+        state = game.setup(game.meta.max_players, {}, seed)
+        rng = Rng.from_seed(seed)
+        count = 0
+        start = time.perf_counter()
+        while (acting := sorted(game.to_act(state))) and count < MAX_MOVES:
+            seat = acting[rng.below(len(acting))]
+            state = game.apply(state, seat, game.bot_move(state, seat, rng)).state
+            count += 1
+        seconds.append(time.perf_counter() - start)
+        moves.append(count)
+        ended += game.outcome(state) is not None
+    return BotGames(seconds, moves, ended)
+
+
 def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     """Measure one title; ``url`` is the database (default: a SQLite file in a temporary folder)."""
     get_game(game_id)
     mean, per_move, moves = engine_playouts(game_id, sizes.rounds)
+    bots = bot_games(game_id, sizes.games)
     positions = sample_positions(game_id, sizes.games, sizes.positions)
     completion = completion_timing(game_id, positions)
     applied = apply_timing(game_id, positions)
@@ -85,6 +124,7 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     sizes_kib = [size / 1024 for size in table.png_sizes] or [0.0]
     columns = {
         "engine": _line("random game, engine only", f"    {ms(mean)}   ({moves} moves, {ms(per_move)} per move)"),
+        "bot game": _line("whole bot game, engine only", bots.text()),
         "completion": _line("completion (Game.complete)", f"{completion.timing.text()}   "
                             f"({completion.timing.count} prefixes of {completion.moves} real moves; "
                             f"_legal_moves called {completion.legal_move_lists} times)"),

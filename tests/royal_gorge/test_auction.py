@@ -136,19 +136,6 @@ def test_rule_3_the_next_lot_opens_with_the_player_after_the_winner() -> None:
     assert acting(state) == 2
 
 
-def test_18xx_a_pass_before_any_bid_only_declines_and_a_bid_brings_the_decliner_back() -> None:
-    """post_boston i=0-4: a player passes on an unbid lot and bids again after others have bid."""
-    state = play(table(), (0, "pass"), (1, "bid y3 40"), (2, "pass"), (3, "pass"))
-    assert acting(state) == 0
-    state = play(state, (0, "bid y3 45"))
-    assert acting(state) == 1
-
-
-def test_bga_any_pass_leaves_the_lot() -> None:
-    state = play(table(ruleset="bga"), (0, "pass"), (1, "bid y3 40"), (2, "pass"), (3, "pass"))
-    assert state.privates["Y3"].owner == 1  # seat 0 passed first and is out
-
-
 def test_bga_a_player_left_alone_on_an_unbid_lot_may_still_take_it() -> None:
     state = play(table(ruleset="bga"), (0, "pass"), (1, "pass"), (2, "pass"))
     assert acting(state) == 3

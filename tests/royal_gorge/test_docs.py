@@ -43,3 +43,53 @@ def test_every_test_the_reference_names_exists() -> None:
     defined = DEFINED | set(re.findall(r"^(?:async )?def (test_\w+)", elsewhere, re.M))
     named = set(re.findall(r"`(test_\w+)`", DOC))
     assert named - defined == set()
+
+
+def rulings() -> dict[str, str]:
+    """Each numbered ruling (``- **R<n>. …**``) and its text."""
+    section = DOC.split("## Rulings", 1)[1].split("\n## ", 1)[0]
+    out: dict[str, str] = {}
+    for block in re.split(r"\n(?=- \*\*)", section):
+        found = re.match(r"- \*\*(R\d+)\.", block)
+        if found:
+            out[found[1]] = block
+    return out
+
+
+def test_every_ruling_names_an_existing_test_of_its_own() -> None:
+    found = rulings()
+    assert len(found) >= 13 and list(found) == [f"R{n}" for n in range(1, len(found) + 1)]
+    for number, text in found.items():
+        named = set(re.findall(r"`(test_\w+)`", text))
+        own = {name for name in named if name.startswith(f"test_ruling_{number}_")}
+        assert own, f"ruling {number} names no test of its own"
+        assert named <= DEFINED, f"ruling {number}: {named - DEFINED}"
+        assert '"' in text or "has none" in text, f"ruling {number} quotes no sentence of the text"
+
+
+def test_every_ruling_test_is_documented_under_its_ruling() -> None:
+    found = rulings()
+    for test in (t for t in DEFINED if t.startswith("test_ruling_")):
+        number = re.match(r"test_ruling_(R\d+)_", test)
+        assert number and number[1] in found and f"`{test}`" in found[number[1]], test
+
+
+def test_every_difference_row_and_text_part_names_a_ruling_or_rule() -> None:
+    section = DOC.split("## Rulings", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| Point")]
+    assert len(rows) >= 6 and all(re.search(r"\| R\d+ \|$", row) for row in rows), rows
+    found, numbered = rulings(), rules()
+    table = DOC.split("## The rules text, part by part", 1)[1].split("\n## ", 1)[0]
+    parts = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| Part")]
+    headings = ("游戏整体循环", "优先权规则", "拍卖", "股票轮 1", "股票轮 2.1", "股票轮 2.2", "股票轮 3", "股票轮 4",
+                *(f"步骤{n}" for n in range(1, 8)), "双运营轮结束全局自动结算", "全局随机事件", "游戏结束触发条件",
+                "计分与获胜规则")
+    for heading in headings:
+        assert any(heading in line for line in parts), heading
+    for line in parts:
+        cover = line.rstrip(" |").rsplit("|", 1)[1]
+        cover = re.sub(r"\(.*?\)", "", cover)
+        names = re.findall(r"R\d+|\d+", cover)
+        assert names, line
+        for name in names:
+            assert name in found or name in numbered, (name, line)

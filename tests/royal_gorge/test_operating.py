@@ -371,27 +371,35 @@ def test_lays_complete_token_by_token() -> None:
     assert isinstance(GAME.parse(state, 0, "train 2+"), BuyTrain)
 
 
-# ---- rulings where the rulesets differ (docs/rules/royal-gorge.md, "Rulings") ---------------------------------
-def test_ruling_the_red_zone_ends_the_game_for_any_company_under_bga_and_railroads_only_under_18xx() -> None:
-    from games.royal_gorge.ending import red_zone
+# ---- R12: the cycle of rounds; more of R36 and R45 (the text's 游戏整体循环, 步骤7, 计分与获胜规则) -----------------
+def test_rule_12_the_auction_once_then_stock_round_two_operating_rounds_and_the_set_end_in_a_loop() -> None:
+    state = GAME.setup(4, {}, seed=3)
+    rng = Rng.from_seed(3)
+    seen: list[tuple[str, int, int]] = []
+    while GAME.to_act(state) and state.turn <= 3:
+        key = (state.round, state.turn, state.or_num if state.round == "operating" else 0)
+        if not seen or seen[-1] != key:
+            seen.append(key)
+        (seat,) = sorted(GAME.to_act(state))[:1]
+        state = GAME.apply(state, seat, GAME.bot_move(state, seat, rng)).state
+    assert seen[0][0] == "auction" and [k[0] for k in seen].count("auction") == 1
+    assert seen[1:7] == [("stock", 1, 0), ("operating", 1, 1), ("operating", 1, 2),
+                         ("stock", 2, 0), ("operating", 2, 1), ("operating", 2, 2)]
 
-    red = col_of(310)
-    assert red is not None
-    for ruleset, ends in (("bga", True), ("18xx", False)):
-        state = operating(ruleset)
-        state.corps["CF&I"].col = red  # a metal in the red zone
-        red_zone(state, "CF&I", [])
-        assert (state.end_reason == "stock_market") is ends, ruleset
-        state.corps["RG"].col = red  # a railroad: both rulesets
-        red_zone(state, "RG", [])
-        assert state.end_reason == "stock_market", ruleset
+
+def test_rule_36_only_privates_marked_for_railroads_may_be_bought() -> None:
+    state = operating()
+    state.phase = "green"
+    state.privates["G5"].owner, state.privates["G5"].closed = 2, False  # G5 Metals Investor: no train icon
+    assert refused(state, 0, "private g5 30") == "error.not_for_sale"
 
 
-def test_ruling_the_end_of_a_set_settles_in_the_order_of_its_ruleset() -> None:
-    """``bga``: Victor, CF&I, export, steel, DEBT; ``18xx``: CF&I and steel, Victor, export (DEBT per OR)."""
-    for ruleset, metals in (("bga", ["VGC", "CF&I"]), ("18xx", ["CF&I", "VGC"])):
-        state = operating(ruleset)
-        state.gold_shipped = 1
-        events: list[Any] = []
-        end_of_set(state, events)
-        assert [e.params["corp"] for e in events if e.kind == "metal_payout"] == metals, ruleset
+def test_rule_45_company_treasuries_do_not_count_and_equal_net_worths_share_a_place() -> None:
+    state = operating()
+    pay(state, BANK, "RG", 500)  # a rich treasury adds nothing to its president's score
+    finish(state, [])
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    scores = {s.seat: (s.rank, s.score) for s in outcome.standings}
+    assert scores[0][1] == state.cash[0] + 2 * price(state, "RG")
+    assert scores[2] == scores[3] and scores[2][0] == 1  # $600 each, nothing else: they share first place

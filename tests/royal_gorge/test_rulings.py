@@ -1,0 +1,193 @@
+"""The rulings of docs/rules/royal-gorge.md ("Rulings"): where the rules text and 18xx.games differ (R1-R6)
+and where the text is silent (R7-R13). Each test is named after its ruling (``test_ruling_R<n>_…``) and
+fails if the engine decides the point the other way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.royal_gorge.ending import end_of_set, force_finish
+from games.royal_gorge.game import GAME
+from games.royal_gorge.holdings import BANK, cert_limit, certificates, net_worth, pay, price
+from games.royal_gorge.operating import free_slot, make_board, must_buy, put_token, treaty_of_boston
+from games.royal_gorge.rounds import start_operating_round
+from games.royal_gorge.trains import close_private
+
+from .test_auction import acting as auction_acting
+from .test_auction import play as auction_play
+from .test_auction import table
+from .test_operating import frame, give_trains, now, operating
+from .test_stock import give_private, hold, play, refused, stock
+
+
+# ---- R1-R6: the text and 18xx.games differ -------------------------------------------------------------------
+def test_ruling_R1_four_players_hold_12_certificates_under_bga_and_10_under_18xx() -> None:
+    for ruleset, buys in (("bga", True), ("18xx", False)):
+        state = stock(ruleset=ruleset)
+        hold(state, "CF&I", {0: 50}, market=50)
+        hold(state, "VGC", {0: 50}, market=50)
+        assert certificates(state, 0) == 10 and cert_limit(state) == (12 if buys else 10), ruleset
+        if buys:  # an 11th certificate is within the text's 12
+            state = play(state, (0, "buy cfi market"))
+            assert certificates(state, 0) == 11
+        else:
+            assert refused(state, 0, "buy cfi market") == "error.cert_limit"
+
+
+def test_ruling_R2_under_bga_a_pass_before_any_bid_leaves_the_lot() -> None:
+    state = auction_play(table(ruleset="bga"), (0, "pass"), (1, "bid y3 40"), (2, "pass"), (3, "pass"))
+    assert state.privates["Y3"].owner == 1  # seat 0 passed first and is out
+
+
+def test_ruling_R2_under_18xx_a_pass_before_any_bid_only_declines_and_a_bid_brings_the_decliner_back() -> None:
+    """post_boston i=0-4: a player passes on an unbid lot and bids again after others have bid."""
+    state = auction_play(table(), (0, "pass"), (1, "bid y3 40"), (2, "pass"), (3, "pass"))
+    assert auction_acting(state) == 0
+    state = auction_play(state, (0, "bid y3 45"))
+    assert auction_acting(state) == 1
+
+
+def test_ruling_R3_a_railroad_with_no_route_must_buy_a_train_under_18xx_only() -> None:
+    for ruleset, must in (("bga", False), ("18xx", True)):
+        state = operating(ruleset)
+        assert must_buy(state, "RG") is must, ruleset  # RG's home station, no track out of Denver
+        state = play(state, (0, "lay l4 9 r0"), (0, "lay l6 8 r1"))
+        assert must_buy(state, "RG") is must, ruleset  # track, but no second stop yet
+        state = play(state, (0, "lay k7 57 r1"))
+        assert must_buy(state, "RG"), ruleset  # Denver-Colorado Springs: a route, both rulesets must buy
+
+
+def test_ruling_R4_the_set_end_moves_the_debt_marker_under_bga_only() -> None:
+    """bga: once a set, in the set-end settlement; 18xx: after every OR, never at the set's end."""
+    for ruleset, moves in (("bga", 1), ("18xx", 0)):
+        state = operating(ruleset)
+        treaty_of_boston(state, [])
+        start = state.debt_col
+        end_of_set(state, [])
+        assert state.debt_col - start == moves, ruleset
+
+
+def test_ruling_R5_the_red_zone_ends_the_game_for_any_company_under_bga_and_railroads_only_under_18xx() -> None:
+    from games.royal_gorge.ending import red_zone
+    from games.royal_gorge.holdings import col_of
+
+    red = col_of(310)
+    assert red is not None
+    for ruleset, ends in (("bga", True), ("18xx", False)):
+        state = operating(ruleset)
+        state.corps["CF&I"].col = red  # a metal in the red zone
+        red_zone(state, "CF&I", [])
+        assert (state.end_reason == "stock_market") is ends, ruleset
+        state.corps["RG"].col = red  # a railroad: both rulesets
+        red_zone(state, "RG", [])
+        assert state.end_reason == "stock_market", ruleset
+
+
+def test_ruling_R6_the_end_of_a_set_settles_in_the_order_of_its_ruleset() -> None:
+    """``bga``: Victor, CF&I, export, steel, DEBT; ``18xx``: CF&I and steel, Victor, export (DEBT per OR)."""
+    for ruleset, metals in (("bga", ["VGC", "CF&I"]), ("18xx", ["CF&I", "VGC"])):
+        state = operating(ruleset)
+        state.gold_shipped = 1
+        events: list[Any] = []
+        end_of_set(state, events)
+        assert [e.params["corp"] for e in events if e.kind == "metal_payout"] == metals, ruleset
+
+
+# ---- R7-R13: the text is silent (both rulesets) ---------------------------------------------------------------
+def test_ruling_R7_a_step_with_nothing_to_do_is_skipped_and_pass_ends_the_others() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = operating(ruleset)
+        assert frame(state).step == "track"
+        state = play(state, (0, "lay l4 9 r0"), (0, "pass"))  # pass ends the track step
+        # first turn: no station; no train: no run and $0 withheld; straight to the train step
+        assert now(state) == "RG" and frame(state).step == "train", ruleset
+        assert price(state, "RG") == 70
+        state = play(state, (0, "train 2+"))
+        assert refused(state, 0, "payout") == "error.not_step"
+        state = play(state, (0, "pass"))  # pass ends the train step; the company step has nothing: skipped
+        assert now(state) == "KP", ruleset
+    state = operating()
+    give_trains(state, "RG", "2+")
+    state = play(state, (0, "lay l4 9 r0"), (0, "lay l6 8 r1"), (0, "lay k7 57 r1"), (0, "pass"))
+    assert frame(state).step == "route" and refused(state, 0, "pass") == "error.cannot_pass"  # a run is never passed
+
+
+def test_ruling_R8_a_railroad_in_debt_is_asked_for_a_pass_at_the_end_of_its_turn() -> None:
+    state = operating()
+    treaty_of_boston(state, [])
+    state = play(state, (0, "pass"), (0, "train 2+"), (0, "train 2+"))
+    assert now(state) == "RG" and frame(state).step == "company"  # Yellow: no private for sale, but debt
+    assert [str(m) for m in GAME.legal_moves(state, 0)] == ["pass"]  # $20 left: less than a debt token
+    state = play(state, (0, "pass"))
+    assert now(state) == "KP"
+    state = operating()
+    treaty_of_boston(state, [])
+    state = play(state, (0, "pay-debt rg"), (0, "pass"), (0, "train 2+"))
+    assert now(state) == "KP"  # repaid this turn: nothing to ask at the end
+
+
+def test_ruling_R9_after_the_dearest_chosen_cube_steel_costs_40() -> None:
+    state = operating()
+    pay(state, BANK, "RG", 200)
+    cfi = state.corps["CF&I"].cash
+    state = play(state, (0, "steel a 20"), (0, "lay l4 9 r0"))  # column A: 30, 20, 10, 0
+    assert state.corps["CF&I"].cash == cfi + 20 and state.steel["yellow"]["A"] == [30, 10, 0]
+    state = play(state, (0, "lay l6 8 r1"))  # the next dearer cube of the chosen column
+    assert state.corps["CF&I"].cash == cfi + 50 and state.steel["yellow"]["A"] == [10, 0]
+    state = play(state, (0, "lay k7 57 r1"))  # after the dearest: $40, not the cheaper cubes left
+    assert state.corps["CF&I"].cash == cfi + 90 and state.steel["yellow"]["A"] == [10, 0]
+
+
+def test_ruling_R10_trains_change_hands_only_between_railroads_whose_tracks_meet() -> None:
+    state = operating()
+    give_trains(state, "KP", "2+")
+    state = play(state, (0, "lay l4 9 r0"), (0, "lay l6 8 r1"), (0, "lay k7 57 r1"), (0, "pass"))
+    assert frame(state).step == "train"
+    assert refused(state, 0, "train 2+ from kp 1") == "error.not_connected"
+    slot = free_slot(state, make_board(state), "K7", "KP")
+    assert slot is not None
+    put_token(state, "KP", "K7", slot, cost=0)  # KP's station in Colorado Springs, on RG's track
+    kp, cash = state.corps["KP"].cash, state.corps["RG"].cash
+    state = play(state, (0, "train 2+ from kp 1"))
+    assert state.corps["RG"].trains == ["2+"] and state.corps["KP"].trains == []
+    assert state.corps["KP"].cash == kp + 1 and state.corps["RG"].cash == cash - 1  # paid to the seller
+
+
+def test_ruling_R11_a_bankrupt_presidents_shares_go_to_the_market_and_his_cash_to_the_bank() -> None:
+    state = operating()
+    hold(state, "CF&I", {0: 10}, market=90)
+    pay(state, "RG", BANK, 160)
+    pay(state, 0, BANK, state.cash[0] - 5)  # $5 and a $45 CF&I share: less than a $70 2+
+    cfi_market, bank, cfi_cash = state.corps["CF&I"].market, state.bank, state.corps["CF&I"].cash
+    state = play(state, (0, "pass"), (0, "bankrupt"))
+    assert state.finished and state.end_reason == "bankrupt" and state.bankrupt == [0]
+    assert state.corps["CF&I"].held[0] == 0 and state.corps["CF&I"].market == cfi_market + 10
+    assert state.cash[0] == 0 and state.bank == bank - 45 + 50  # paid $45 for the share, takes his $50
+    assert state.corps["RG"].held[0] == 20  # the president's certificate cannot be sold: it stays
+    assert state.corps["CF&I"].cash == cfi_cash  # no final payout after a bankruptcy
+    assert net_worth(state, 0) == 20 * price(state, "RG") // 10
+
+
+def test_ruling_R12_an_admins_end_applies_the_debt_penalty_but_no_final_payouts() -> None:
+    state = operating()
+    treaty_of_boston(state, [])
+    hold(state, "CF&I", {2: 30}, market=70)
+    pay(state, BANK, "CF&I", 250)
+    cfi, cash, rg = state.corps["CF&I"].cash, state.cash[2], state.corps["RG"].col
+    outcome = GAME.force_end(state)
+    force_finish(state, [])
+    assert state.finished and state.end_reason == "manually_ended"
+    assert state.corps["CF&I"].cash == cfi and state.cash[2] == cash  # CF&I does not pay
+    assert state.corps["RG"].col == rg - 8  # four unpaid tokens: eight spaces left
+    assert {s.seat: s.score for s in outcome.standings} == {s: net_worth(state, s) for s in range(4)}
+
+
+def test_ruling_R13_a_closed_private_keeps_its_printed_income_paid_to_nobody() -> None:
+    state = stock()
+    give_private(state, "Y2", 3)
+    close_private(state, "Y2", [])
+    assert state.privates["Y2"].revenue == 15 and state.privates["Y2"].owner is None
+    cash, bank = list(state.cash), state.bank
+    start_operating_round(state, 1, [])
+    assert state.cash == cash and state.bank == bank
+    assert GAME.invariants(state) == []
