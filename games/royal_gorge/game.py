@@ -56,7 +56,7 @@ from .moves import Bid, Pass, private_ids, read
 from .operating import auto_run
 from .records import tabula_id
 from .setup import check_options, new_state, private_choices, railroad_choices
-from .state import AuctionF, OperatingF, RGState, StockF
+from .state import AuctionF, LastMove, OperatingF, RGState, StockF
 from .steps import FLOW
 from .stock import may_pass
 from .view import RGView, view
@@ -173,6 +173,9 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
     def _apply(self, state: RGState, seat: int, move: Move, events: list[Event]) -> None:
         FLOW.apply(state, seat, move, events)
+        where = getattr(move, "hex", None)
+        touched = [where] if isinstance(where, str) else []
+        state.last = LastMove(seat, str(move), touched)  # the image highlights it
 
     def bot_move(self, state: RGState, seat: int, rng: Rng) -> Move:
         """A bot that plays on purpose (bot.py): floats railroads, lays connecting track, runs, buys trains."""

@@ -138,6 +138,14 @@ class OperatingF(msgspec.Struct, tag="operating", kw_only=True):
 Frame = AuctionF | StockF | OperatingF
 
 
+class LastMove(msgspec.Struct, frozen=True):
+    """The latest move: who made it (the seat), its notation and the hexes it touched."""
+
+    seat: int
+    move: str
+    hexes: list[str] = []
+
+
 class RGState(BaseState, kw_only=True):
     """The whole game."""
 
@@ -180,3 +188,4 @@ class RGState(BaseState, kw_only=True):
     bankrupt: list[int] = []                     # seats gone bankrupt
     sixes: int = 0                               # 6x2 trains that have left the (unlimited) depot
     stack: list[Frame] = []
+    last: LastMove | None = None                 # the latest move, for the image's highlight

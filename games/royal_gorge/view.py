@@ -12,7 +12,7 @@ import msgspec
 from .auction import bidder, min_bid
 from .holdings import cert_limit, certificates, max_holding, net_worth, owned_privates, price_at
 from .operating import gold_dividend, next_token_cost, next_train, tokens_left
-from .state import AuctionF, OperatingF, RGState, StockF
+from .state import AuctionF, LastMove, OperatingF, RGState, StockF
 from .steps import FLOW
 from .stock import startable
 
@@ -111,6 +111,7 @@ class RGView(msgspec.Struct):
     treaty: bool = False            # the Treaty of Boston has happened
     ghost_towns: list[str] = []
     last_run: list[str] = []        # the run of the railroad operating now ("2+ l14-m15-n14-o15")
+    last: LastMove | None = None    # the latest move (seat, notation, hexes), highlighted on the board
     finished: bool = False
     end_reason: str = ""
 
@@ -145,6 +146,7 @@ def view(state: RGState, seat: int | None) -> RGView:
     out.debt_price = price_at(state.debt_col)
     out.treaty = state.treaty
     out.ghost_towns = list(state.ghost_towns)
+    out.last = state.last
     out.finished = state.finished
     out.end_reason = state.end_reason
     if isinstance(top, AuctionF) and top.lots:
