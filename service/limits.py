@@ -6,6 +6,12 @@ active threads). So a new table is refused when its creator already has ``member
 waiting in the lobby or ``member_tables`` live tables (lobby or in play), or when the server has
 ``guild_tables`` live tables. The defaults come from the adapter (``TableService(limits=...)``);
 a server's managers may override them (:func:`set_server_limits`), stored per server.
+
+A server's managers also choose the defaults of its new tables (:class:`ServerDefaults`: the
+language of their public messages, the deadline per step and what happens to a late seat, the
+channel that holds their threads and whether those threads are private), stored in the same
+per-server row (:func:`configure_server`). What a server did not choose falls back to the
+adapter's configuration.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from storage.errors import CapReached
 from storage.models import LIVE_STATUSES
 from storage.repository import TableCap
 
+from . import clock
 from .errors import TableError
 
 if TYPE_CHECKING:
@@ -63,6 +70,132 @@ class TableLimits:
         return {item.name: int(getattr(self, item.name)) for item in fields(self)}
 
 
+#: The languages a server may choose for its new tables' public messages.
+SERVER_LANGUAGES: Final = ("en", "zh")
+#: What happens to a late seat (as ``/settings deadline`` offers for one table).
+POLICIES: Final = ("move", "bot")
+#: Whether new tables' threads are public or private.
+THREAD_KINDS: Final = ("public", "private")
+#: The longest default deadline per step, in hours (90 days, as ``/settings deadline``).
+MAX_DEADLINE_HOURS: Final = 2160.0
+
+
+@dataclass(frozen=True)
+class ServerDefaults:
+    """What a server's managers chose for its new tables; ``None``: not chosen (the adapter's
+    configuration applies: the server's Discord language or ``TABULA_LANGUAGE``, no deadline, a bot
+    moves for a late seat, a thread under the channel where ``/table new`` was used, public)."""
+
+    language: str | None = None
+    deadline_hours: float | None = None
+    policy: str | None = None
+    channel_id: str | None = None
+    threads: str | None = None
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> ServerDefaults:
+        """The defaults in a server's stored settings (unknown keys and bad values are ignored)."""
+        language = stored.get("language")
+        hours = stored.get("deadline_hours")
+        policy = stored.get("policy")
+        channel = stored.get("channel_id")
+        threads = stored.get("threads")
+        return cls(language=language if language in SERVER_LANGUAGES else None,
+                   deadline_hours=float(hours) if isinstance(hours, int | float) and not isinstance(hours, bool)
+                   and 0 < hours <= MAX_DEADLINE_HOURS else None,
+                   policy=policy if policy in POLICIES else None,
+                   channel_id=channel if isinstance(channel, str) and channel.isdigit() else None,
+                   threads=threads if threads in THREAD_KINDS else None)
+
+    def table_settings(self) -> dict[str, Any]:
+        """The settings a new table of this server starts with (its deadline and policy)."""
+        out: dict[str, Any] = {}
+        if self.deadline_hours:
+            out["deadline_hours"] = self.deadline_hours
+        if self.policy:
+            out["policy"] = self.policy
+        return out
+
+    @property
+    def private_threads(self) -> bool:
+        return self.threads == "private"
+
+
+def _check_limit(key: str, value: int | None) -> int | None:
+    if not value:
+        return None
+    low, high = LIMIT_RANGES[key]
+    if not low <= int(value) <= high:
+        raise TableError("table.bad_limit", setting=key, low=low, high=high)
+    return int(value)
+
+
+def _check_default(key: str, value: Any) -> Any:
+    """A server default as stored, or ``None`` (back to the configuration); refuses bad values."""
+    if value is None or value == "":
+        return None
+    if key == "language":
+        if value == "auto":
+            return None
+        if value not in SERVER_LANGUAGES:
+            raise TableError("table.bad_language", language=str(value)[:20])
+        return value
+    if key == "deadline_hours":
+        try:
+            hours = float(value)
+        except (TypeError, ValueError):
+            hours = float("nan")
+        if not 0 <= hours <= MAX_DEADLINE_HOURS:  # also NaN
+            raise TableError("table.bad_deadline", high=f"{MAX_DEADLINE_HOURS:g}")
+        if hours == 0:
+            return None
+        if hours < clock.MIN_DEADLINE_HOURS:
+            raise TableError("table.too_often", minutes=round(clock.MIN_DEADLINE_HOURS * 60))
+        return hours
+    if key == "policy":
+        if value not in POLICIES:
+            raise TableError("table.bad_policy", policy=str(value)[:20])
+        return value
+    if key == "channel_id":
+        if not str(value).isdigit():
+            raise TableError("table.bad_channel")
+        return str(value)
+    if key == "threads":
+        if value not in THREAD_KINDS:
+            raise TableError("table.bad_threads", threads=str(value)[:20])
+        return value
+    raise TableError("table.bad_setting", setting=key)
+
+
+DEFAULT_KEYS: Final = tuple(item.name for item in fields(ServerDefaults))
+
+
+def server_defaults(service: TableService, guild_id: str) -> ServerDefaults:
+    """What a server chose for its new tables."""
+    return ServerDefaults.read(service.repo.server_settings(guild_id))
+
+
+def configure_server(service: TableService, guild_id: str, *, manager: bool,
+                     **changes: Any) -> tuple[TableLimits, ServerDefaults]:
+    """Change a server's settings (its managers only): the limits (:data:`LIMIT_RANGES`; ``None``
+    or 0: the default) and the defaults of new tables (:class:`ServerDefaults`; ``None``, ``""``,
+    ``"auto"`` language or a 0 h deadline: back to the configuration). Every value is checked
+    before anything is stored, so a refusal changes nothing. Returns what is now in force."""
+    if not manager:
+        raise ManagersOnly()
+    stored: dict[str, Any] = {}
+    for key, value in changes.items():
+        if key in LIMIT_RANGES:
+            stored[key] = _check_limit(key, value)
+        elif key in DEFAULT_KEYS:
+            stored[key] = _check_default(key, value)
+        else:
+            raise TableError("table.bad_setting", setting=key)
+    settings = service.repo.update_server_settings(guild_id, stored) if stored else \
+        service.repo.server_settings(guild_id)
+    return service.limits.merged(settings), ServerDefaults.read(settings)
+
+
 def server_limits(service: TableService, guild_id: str) -> TableLimits:
     """The limits in force on a server: the defaults with its managers' overrides."""
     return service.limits.merged(service.repo.server_settings(guild_id))
@@ -78,13 +211,7 @@ def set_server_limits(service: TableService, guild_id: str, *, manager: bool,
     for key, value in changes.items():
         if key not in LIMIT_RANGES:
             raise TableError("table.bad_setting", setting=key)
-        if not value:
-            stored[key] = None
-            continue
-        low, high = LIMIT_RANGES[key]
-        if not low <= int(value) <= high:
-            raise TableError("table.bad_limit", setting=key, low=low, high=high)
-        stored[key] = int(value)
+        stored[key] = _check_limit(key, value)
     return service.limits.merged(service.repo.update_server_settings(guild_id, stored))
 
 

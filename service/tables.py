@@ -196,7 +196,8 @@ class TableService:
         """Open a lobby for ``game_id``; options are validated now, not at start.
 
         A table of a server (``guild_id``) is refused when a cap on live tables is reached (the
-        creator's lobbies or live tables, or the server's live tables: :meth:`server_limits`)."""
+        creator's lobbies or live tables, or the server's live tables: :meth:`server_limits`), and
+        starts with the deadline and policy the server chose (:meth:`server_defaults`)."""
         try:
             game = get_game(game_id)
         except KeyError:
@@ -205,8 +206,10 @@ class TableService:
         wanted = seats if seats is not None else game.meta.max_players
         game.meta.check_players(wanted)
         game.check_options(wanted, resolved)
-        settings = {"seats": wanted}
-        caps = self.server_limits(guild_id).caps(creator) if guild_id is not None else []
+        # a server's tables start with its deadline and policy, and count against its limits
+        server = self.repo.server_settings(guild_id) if guild_id is not None else {}
+        settings = {"seats": wanted, **limits.ServerDefaults.read(server).table_settings()}
+        caps = self.limits.merged(server).caps(creator) if guild_id is not None else []
         try:
             return self.repo.create_table(
                 game_id=game.meta.id, options=resolved, seed=str(seed if seed is not None else secrets.randbits(48)),
@@ -474,6 +477,8 @@ class TableService:
     # ---- table rules that live in their own modules -----------------------------------------
     server_limits = limits.server_limits
     set_server_limits = limits.set_server_limits
+    server_defaults = limits.server_defaults
+    configure_server = limits.configure_server
     request_undo = consent.request_undo
     answer_undo = consent.answer_undo
     offer_seat = offers.offer_seat

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from service import TableRow
+from service.limits import ServerDefaults
 
 from .boards import QUIET
 from .components import TableButton, make_view
@@ -80,13 +81,13 @@ def _find_channel(guild: discord.Guild, ref: str, kind: type[Any]) -> Any:
     return None
 
 
-async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any],
-                             table: TableRow) -> tuple[discord.abc.Messageable, list[list[str]]]:
+async def open_table_channel(rt: Runtime, interaction: discord.Interaction[Any], table: TableRow,
+                             defaults: ServerDefaults | None = None) -> tuple[discord.abc.Messageable, list[list[str]]]:
     """Create the table's own channel and post its lobby card (see :func:`_open`). Whatever
     Discord refuses becomes a refusal that says why in the person's language (missing permissions,
     a limit on channels or threads, an invalid request), logged as a warning, not as a bug."""
     try:
-        return await _open(rt, interaction, table)
+        return await _open(rt, interaction, table, defaults or ServerDefaults())
     except discord.HTTPException as error:
         log.warning("Discord refused to open table %s in guild %s: %s %s (code %s)", table.id,
                     interaction.guild_id, error.status, error.text, error.code)
@@ -116,7 +117,7 @@ async def _discard_message(message: discord.Message, what: str) -> None:
         log.warning("could not delete the %s %s of a table that did not open", what, message.id, exc_info=True)
 
 
-async def _discard_channel(channel: discord.abc.GuildChannel, table_id: int) -> None:
+async def _discard_channel(channel: discord.abc.GuildChannel | discord.Thread, table_id: int) -> None:
     """Delete the channel made for a table that could not be opened (best effort)."""
     try:
         await channel.delete(reason=f"Tabula table {table_id} could not be opened")
@@ -125,13 +126,17 @@ async def _discard_channel(channel: discord.abc.GuildChannel, table_id: int) -> 
                     exc_info=True)
 
 
-async def _open(rt: Runtime, interaction: discord.Interaction[Any],
-                table: TableRow) -> tuple[discord.abc.Messageable, list[list[str]]]:
+async def _open(rt: Runtime, interaction: discord.Interaction[Any], table: TableRow,
+                defaults: ServerDefaults) -> tuple[discord.abc.Messageable, list[list[str]]]:
     """Create the table's own channel and post its lobby card.
 
     By default a thread under the channel where the table was asked (threads do not count
-    against Discord's 500-channel cap); with ``TABULA_TABLE_CATEGORY`` a text channel in that
-    category; with ``TABULA_TABLE_CHANNEL`` a thread under that channel. Returns the channel and
+    against Discord's 500-channel cap). A server's managers may choose the channel that holds its
+    tables' threads and make them private (``/settings server``); else, with
+    ``TABULA_TABLE_CATEGORY`` a text channel in that category, with ``TABULA_TABLE_CHANNEL`` a
+    thread under that channel. A private thread is not started from the lobby card: the card stays
+    in the channel (players join there and are added to the thread) and the creator is added to
+    the thread at once. Returns the channel and
     the ``[channel id, message id]`` of every lobby card posted. When a step fails, what was made
     before it goes again (the channel; the lobby card whose thread could not be created), and
     the error is raised on.
@@ -142,7 +147,12 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
     name = f"{game_name(table.game_id, public_lang(table))} #{table.id}"[:100]
     embed = lobby_embed(table, await rt.call(rt.service.seats, table.id), public_lang(table))
     here = interaction.channel
-    if rt.config.table_category:
+    home: Any = None
+    if defaults.channel_id:
+        home = guild.get_channel(int(defaults.channel_id))
+        if home is None:  # deleted since: the configuration decides, as if the server chose nothing
+            log.info("the channel %s for new tables of guild %s is gone", defaults.channel_id, guild.id)
+    if home is None and rt.config.table_category:
         category = _find_channel(guild, rt.config.table_category, discord.CategoryChannel)
         if category is None:
             raise BotError("bot.no_category", category=rt.config.table_category)
@@ -163,19 +173,38 @@ async def _open(rt: Runtime, interaction: discord.Interaction[Any],
             except discord.HTTPException:
                 log.warning("could not announce table %s where it was asked for", table.id, exc_info=True)
         return channel, posted
-    home: Any = None
-    if rt.config.table_channel:
+    if home is None and rt.config.table_channel:
         home = _find_channel(guild, rt.config.table_channel, discord.TextChannel)
     if home is None:
         home = here.parent if isinstance(here, discord.Thread) else here
     if not isinstance(home, discord.TextChannel):
         raise BotError("bot.cannot_open_here")
     lobby = await home.send(embed=embed, view=lobby_controls(table), allowed_mentions=QUIET)
+    if defaults.private_threads:
+        return await _open_private(interaction, table, home, lobby, name)
     try:
         thread = await lobby.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                                            reason=f"Tabula table {table.id}")
     except discord.HTTPException:
         await _discard_message(lobby, "lobby card")  # its buttons would lead nowhere
+        raise
+    return thread, [[str(home.id), str(lobby.id)]]
+
+
+async def _open_private(interaction: discord.Interaction[Any], table: TableRow, home: discord.TextChannel,
+                        lobby: discord.Message, name: str) -> tuple[discord.abc.Messageable, list[list[str]]]:
+    """A private thread under ``home`` for the table, its creator added; the lobby card stays in
+    ``home``, where players join (and are added to the thread)."""
+    thread: discord.Thread | None = None
+    try:
+        thread = await home.create_thread(name=name, type=discord.ChannelType.private_thread, invitable=False,
+                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                                          reason=f"Tabula table {table.id}")
+        await thread.add_user(interaction.user)
+    except discord.HTTPException:
+        if thread is not None:
+            await _discard_channel(thread, table.id)
+        await _discard_message(lobby, "lobby card")
         raise
     return thread, [[str(home.id), str(lobby.id)]]
 

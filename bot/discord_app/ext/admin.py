@@ -1,4 +1,5 @@
-"""Table settings (``/settings``), the server's limits (``/settings server``), vacation (``/away``)
+"""Table settings (``/settings``), the server's limits and the defaults of its new tables
+(``/settings server``), vacation (``/away``)
 and the clock: reminders, after a deadline the table's policy (a bot moves for the late seat, or
 takes the seat over), and archiving the threads of tables that ended."""
 
@@ -14,6 +15,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from service import TableRow
+from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefaults
 
 from ..boards import publish
 from ..errors import BotError
@@ -42,6 +44,31 @@ def settings_text(table: TableRow, lang: str) -> str:
              policy=t(f"bot.policy.{s.get('policy', 'move')}", lang))
 
 
+def server_text(limits: dict[str, int], defaults: ServerDefaults, lang: str) -> str:
+    """A server's settings: its limits, then what its new tables start with."""
+    off = t("bot.settings.off", lang)
+    deadline = f"{defaults.deadline_hours:g} h" if defaults.deadline_hours else off
+    channel = f"<#{defaults.channel_id}>" if defaults.channel_id else t("bot.settings.channel_here", lang)
+    return "\n".join([
+        t("bot.settings.server", lang, **limits),
+        t("bot.settings.defaults", lang, language=t(f"bot.settings.lang.{defaults.language or 'auto'}", lang),
+          deadline=deadline, policy=t(f"bot.policy.{defaults.policy or 'move'}", lang), channel=channel,
+          threads=t(f"bot.settings.threads.{defaults.threads or 'public'}", lang))])
+
+
+def check_table_channel(guild: discord.Guild, channel: Any, *, private: bool) -> None:
+    """Refuse a channel for new tables where the bot could not open them (a channel of another
+    kind, or one where it lacks a permission it needs), before anything is stored."""
+    found = guild.get_channel(int(channel.id))
+    if not isinstance(found, discord.TextChannel):
+        raise BotError("bot.settings.bad_channel", channel=f"<#{channel.id}>")
+    perms = found.permissions_for(guild.me)
+    needed = [perms.view_channel, perms.send_messages, perms.send_messages_in_threads, perms.embed_links,
+              perms.create_private_threads if private else perms.create_public_threads]
+    if not all(needed):
+        raise BotError("bot.settings.channel_permissions", channel=found.mention)
+
+
 class Admin(commands.Cog):
     """Settings, vacation, reminders and deadlines."""
 
@@ -63,10 +90,22 @@ class Admin(commands.Cog):
         self.clock.cancel()
 
     # ---- /settings ---------------------------------------------------------------------------------
-    @settings.command(name=_("show"), description=_("This table's settings"))
+    @settings.command(name=_("show"), description=_("This table's settings (elsewhere: this server's)"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
+        """The settings of the table played here; in a channel without a table, the server's
+        (what its new tables start with)."""
         lang = await acknowledge_privately(interaction)
-        row = await self.rt.table_here(interaction, ended_ok=True)
+        rt = self.rt
+        try:
+            row = await rt.table_here(interaction, ended_ok=True)
+        except BotError as error:
+            if error.key != "bot.no_table" or interaction.guild_id is None:
+                raise
+            guild = str(interaction.guild_id)
+            limits = await rt.call(rt.service.server_limits, guild)
+            defaults = await rt.call(rt.service.server_defaults, guild)
+            await interaction.followup.send(server_text(limits.as_dict(), defaults, lang), ephemeral=True)
+            return
         await interaction.followup.send(settings_text(row, lang), ephemeral=True)
 
     @settings.command(name=_("language"), description=_("Language of your private replies, or of the table"))
@@ -118,30 +157,68 @@ class Admin(commands.Cog):
                       deadline_hours=hours, policy=policy)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
 
-    @settings.command(name=_("server"), description=_("This server's limits on open tables (managers change them)"))
+    @settings.command(name=_("server"),
+                      description=_("This server's limits and the defaults of its new tables (managers change them)"))
     @app_commands.rename(member_lobbies=_("member_lobbies"), member_tables=_("member_tables"),
-                         guild_tables=_("guild_tables"))
+                         guild_tables=_("guild_tables"), language=_("language"), deadline=_("deadline"),
+                         policy=_("policy"), channel=_("channel"), threads=_("threads"), reset=_("reset"))
     @app_commands.describe(member_lobbies=_("Tables waiting for players, per member (0: the default)"),
                            member_tables=_("Unfinished tables, per member (0: the default)"),
-                           guild_tables=_("Unfinished tables on the whole server (0: the default)"))
+                           guild_tables=_("Unfinished tables on the whole server (0: the default)"),
+                           language=_("Language of new tables' public messages (auto: the server's)"),
+                           deadline=_("New tables: hours per step (0: no deadline)"),
+                           policy=_("New tables, after the deadline: a bot moves for the late player, or takes over"),
+                           channel=_("The channel that holds new tables' threads, wherever /table new is used"),
+                           threads=_("New tables' threads: public, or private (players are added)"),
+                           reset=_("Back to the default: the channel for new tables, or every setting"))
+    @app_commands.choices(
+        language=[app_commands.Choice(name=_("English"), value="en"), app_commands.Choice(name=_("中文"), value="zh"),
+                  app_commands.Choice(name=_("auto"), value="auto")],
+        policy=[app_commands.Choice(name=_("a bot moves for them"), value="move"),
+                app_commands.Choice(name=_("a bot takes the seat"), value="bot")],
+        threads=[app_commands.Choice(name=_("public"), value="public"),
+                 app_commands.Choice(name=_("private"), value="private")],
+        reset=[app_commands.Choice(name=_("the channel for new tables"), value="channel"),
+               app_commands.Choice(name=_("every setting of this server"), value="everything")])
     async def server(self, interaction: discord.Interaction[Any],
                      member_lobbies: app_commands.Range[int, 0, 25] | None = None,
                      member_tables: app_commands.Range[int, 0, 100] | None = None,
-                     guild_tables: app_commands.Range[int, 0, 1000] | None = None) -> None:
-        """Show the server's caps on live tables; a manager changes them by giving values."""
+                     guild_tables: app_commands.Range[int, 0, 1000] | None = None,
+                     language: str | None = None,
+                     deadline: app_commands.Range[float, 0, 2160] | None = None,
+                     policy: str | None = None,
+                     channel: discord.TextChannel | None = None,
+                     threads: str | None = None,
+                     reset: str | None = None) -> None:
+        """Show the server's settings: the caps on live tables and the defaults of new tables
+        (language, deadline and policy, channel, public or private threads); a manager changes
+        them by giving values. Every value is checked before any is stored."""
         lang = await acknowledge_privately(interaction)
         rt = self.rt
-        if interaction.guild_id is None:
+        if interaction.guild_id is None or interaction.guild is None:
             raise BotError("bot.guild_only")
         guild = str(interaction.guild_id)
-        changes = {key: value for key, value in (("member_lobbies", member_lobbies), ("member_tables", member_tables),
-                                                 ("guild_tables", guild_tables)) if value is not None}
+        changes: dict[str, Any] = {}
+        if reset == "everything":
+            changes.update(dict.fromkeys((*LIMIT_RANGES, *DEFAULT_KEYS)))
+        elif reset == "channel":
+            changes["channel_id"] = None
+        given = {"member_lobbies": member_lobbies, "member_tables": member_tables, "guild_tables": guild_tables,
+                 "language": language, "deadline_hours": deadline, "policy": policy, "threads": threads,
+                 "channel_id": str(channel.id) if channel is not None else None}
+        changes.update({key: value for key, value in given.items() if value is not None})
         if changes:
-            limits = await rt.call(rt.service.set_server_limits, guild, manager=rt.is_manager(interaction), **changes)
-            log.info("server %s limits set by %s: %s", guild, interaction.user.id, changes)
+            if not rt.is_manager(interaction):
+                raise ManagersOnly()
+            if channel is not None:
+                current = await rt.call(rt.service.server_defaults, guild)
+                check_table_channel(interaction.guild, channel, private=(threads or current.threads) == "private")
+            limits, defaults = await rt.call(rt.service.configure_server, guild, manager=True, **changes)
+            log.info("server %s settings set by %s: %s", guild, interaction.user.id, changes)
         else:
             limits = await rt.call(rt.service.server_limits, guild)
-        text = t("bot.settings.server", lang, **limits.as_dict())
+            defaults = await rt.call(rt.service.server_defaults, guild)
+        text = server_text(limits.as_dict(), defaults, lang)
         await interaction.followup.send((t("bot.settings.saved", lang) + " " if changes else "") + text, ephemeral=True)
 
     # ---- /away ---------------------------------------------------------------------------------------

@@ -102,7 +102,8 @@ class Tables(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction[Any], game: str,
                   seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None) -> None:
-        """Open a lobby and its channel. A member waits ``TABULA_NEW_TABLE_COOLDOWN`` between two
+        """Open a lobby and its channel, with the server's defaults (``/settings server``: language,
+        deadline and policy, channel, private threads). A member waits ``TABULA_NEW_TABLE_COOLDOWN`` between two
         tables, and the service refuses past the caps on live tables; when Discord refuses the
         channel, the lobby is discarded and the person reads why (nothing half-made stays)."""
         lang = await acknowledge_privately(interaction)
@@ -121,16 +122,18 @@ class Tables(commands.Cog):
         if wait:
             raise BotError("bot.cooldown.new_table", seconds=math.ceil(wait))
         try:
+            # what the server's managers chose (/settings server) comes first, the configuration after
+            defaults = await rt.call(rt.service.server_defaults, str(interaction.guild_id))
             row = await rt.call(rt.service.create, title.meta.id, seats=seats, options=parse_options(options),
                                 seed=rt.config.test_seed, creator=user, guild_id=str(interaction.guild_id),
-                                language=guild_lang(interaction, rt.config.language))
+                                language=defaults.language or guild_lang(interaction, rt.config.language))
         except BaseException:
             rt.new_tables.cancel(cooldown)  # nothing was opened: no reason to wait
             raise
         interaction.extras["table"] = row.id
         try:
             await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
-            channel, posted = await open_table_channel(rt, interaction, row)
+            channel, posted = await open_table_channel(rt, interaction, row, defaults)
         except BaseException:
             rt.new_tables.cancel(cooldown)
             await rt.call(rt.service.discard, row.id)
