@@ -3,34 +3,15 @@
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
-from bench.shared import shared_dir
 from games.core import GameError
 from games.royal_gorge import importer as I
 from games.royal_gorge import records as R
 from games.royal_gorge.game import GAME
 from games.royal_gorge.moves import RecordedRun, RecordedSell, RecordedShip, Run, Sell, Ship
 
-SHARED = shared_dir()
-RECORDS = SHARED / "fixtures" / "18RoyalGorge"
-ORACLES = SHARED / "fixtures" / "18RoyalGorge-oracle"
-NAMES = ["18RoyalGorge_game_end_bankrupt", "18RoyalGorge_game_end_stock_market", "endgame_shorter_triggered_on_buy",
-         "endgame_triggered_on_buy", "post_boston"]
-needs_records = pytest.mark.skipif(not RECORDS.is_dir() or not ORACLES.is_dir(),
-                                   reason=f"18xx fixtures not found under {SHARED}")
-
-
-@functools.cache
-def record(name: str) -> R.Record:
-    return R.load_record(RECORDS / f"{name}.json")
-
-
-@functools.cache
-def oracle(name: str) -> R.Oracle:
-    return R.load_oracle(ORACLES / f"{name}.oracle.json")
+from .fixtures import NAMES, needs_records, oracle, record
 
 
 @needs_records

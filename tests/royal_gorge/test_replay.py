@@ -15,12 +15,10 @@ overrides where); the tests skip when they are absent.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
 
-from bench.shared import shared_dir
 from games.core import GameError, Rng
 from games.royal_gorge import records as R
 from games.royal_gorge.content import content
@@ -31,11 +29,7 @@ from games.royal_gorge.project import project
 from games.royal_gorge.state import Corp, Private, RGState, StockF
 from games.royal_gorge.steps import FLOW
 
-SHARED = shared_dir()
-RECORDS = SHARED / "fixtures" / "18RoyalGorge"
-ORACLES = SHARED / "fixtures" / "18RoyalGorge-oracle"
-NAMES = ["18RoyalGorge_game_end_bankrupt", "18RoyalGorge_game_end_stock_market", "endgame_shorter_triggered_on_buy",
-         "endgame_triggered_on_buy", "post_boston"]
+from .fixtures import NAMES, needs_records, oracle, record
 
 #: The replay from the start stops before the first action taken in this round (``None``: every record is
 #: replayed to its end).
@@ -127,18 +121,11 @@ RECORD_QUIRKS = {
     ("endgame_triggered_on_buy", 124): _eden_mine(),
 }
 
-pytestmark = pytest.mark.skipif(not RECORDS.is_dir() or not ORACLES.is_dir(),
-                                reason=f"18xx fixtures not found under {SHARED}")
+pytestmark = needs_records
 
 
-@functools.cache
-def record(name: str) -> R.Record:
-    return R.load_record(RECORDS / f"{name}.json")
 
 
-@functools.cache
-def oracle(name: str) -> R.Oracle:
-    return R.load_oracle(ORACLES / f"{name}.oracle.json")
 
 
 def table_options(name: str) -> dict[str, Any]:

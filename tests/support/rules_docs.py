@@ -34,3 +34,18 @@ def entries(doc: str, marker: str) -> dict[str, str]:
 def named_tests(text: str) -> set[str]:
     """The test names a piece of the reference names in backticks."""
     return set(re.findall(r"`(test_\w+)`", text))
+
+
+def unnamed_or_missing(found: dict[str, str], defined: set[str]) -> dict[str, set[str]]:
+    """The entries that name no test (an empty set) or name tests that do not exist (those names)."""
+    out: dict[str, set[str]] = {}
+    for name, text in found.items():
+        named = named_tests(text)
+        if not named or named - defined:
+            out[name] = named - defined
+    return out
+
+
+def undocumented(doc: str, defined: set[str]) -> set[str]:
+    """Scenario tests (``test_rule_…``, ``test_ruling_…``) the reference never names."""
+    return {t for t in defined if t.startswith(("test_rule_", "test_ruling_"))} - named_tests(doc)

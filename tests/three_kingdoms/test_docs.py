@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.support.rules_docs import defined_tests, entries, named_tests, reference
+from tests.support.rules_docs import defined_tests, entries, reference, undocumented, unnamed_or_missing
 
 DOC = reference("three-kingdoms")
 DEFINED = defined_tests(Path(__file__).parent)
@@ -15,16 +15,11 @@ def test_every_rule_and_ruling_names_an_existing_test() -> None:
     rules, rulings = entries(DOC, r"§\d+"), entries(DOC, r"R\d+")
     assert sorted(rules, key=lambda x: int(x[1:])) == [f"§{n}" for n in range(1, 17)]
     assert sorted(rulings, key=lambda x: int(x[1:])) == [f"R{n}" for n in range(1, 24)]
-    for name, text in {**rules, **rulings}.items():
-        named = named_tests(text)
-        assert named, f"{name} names no test"
-        missing = named - DEFINED
-        assert not missing, f"{name}: {missing}"
+    assert unnamed_or_missing({**rules, **rulings}, DEFINED) == {}
 
 
 def test_every_scenario_test_is_documented() -> None:
-    scenario = {t for t in DEFINED if t.startswith(("test_rule_", "test_ruling_"))}
-    assert scenario <= named_tests(DOC), scenario - named_tests(DOC)
+    assert undocumented(DOC, DEFINED) == set()
 
 
 def test_each_scenario_test_sits_under_its_own_rule() -> None:

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from bench.shared import shared_dir
-from tests.support.rules_docs import ROOT, defined_tests, entries, named_tests, reference
+from tests.support.rules_docs import (
+    ROOT,
+    defined_tests,
+    entries,
+    reference,
+    undocumented,
+    unnamed_or_missing,
+)
 
 DOC = reference("wonderful-world")
 DEFINED = defined_tests(Path(__file__).parent)
@@ -33,16 +40,11 @@ def test_every_rule_and_ruling_names_an_existing_test() -> None:
     sections = {"1": 2, "2": 4, "3": 3, "4": 7, "5": 4, "6": 5, "7": 2, "8": 1}
     assert sorted(RULES) == sorted(f"{s}.{n}" for s, count in sections.items() for n in range(1, count + 1))
     assert sorted(RULINGS, key=lambda r: int(r[1:])) == [f"R{n}" for n in range(1, 19)]
-    for name, text in {**RULES, **RULINGS}.items():
-        named = named_tests(text)
-        assert named, f"{name} names no test"
-        missing = named - DEFINED
-        assert not missing, f"{name}: {missing}"
+    assert unnamed_or_missing({**RULES, **RULINGS}, DEFINED) == {}
 
 
 def test_every_scenario_test_is_documented() -> None:
-    scenario = {t for t in DEFINED if t.startswith(("test_rule_", "test_ruling_"))}
-    assert scenario <= named_tests(DOC), scenario - named_tests(DOC)
+    assert undocumented(DOC, DEFINED) == set()
 
 
 def test_each_scenario_test_sits_under_its_own_rule() -> None:
