@@ -114,7 +114,9 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
     ordered = sorted(view.empires, key=lambda e: (e.seat != view.viewer, e.seat))
     for e in ordered:
         mark = "*" if e.to_act else " "
-        prod = " ".join(f"{word(k)[:3]}{v}" for k, v in e.production.items() if v)
+        made = ("、" if lang.startswith("zh") else ", ").join(
+            f"{v} {word(k)}" for k, v in e.production.items() if v) or "-"
+        prod = label("produces") + made
         lines.append(f"{mark}#{e.seat + 1} {empires()[e.empire].label(lang)} — {e.score['total']} {label('vp')}"
                      f" · {prod} · {word('krystallium')} {e.krystallium} · {word('financier')} {e.financier}"
                      f" · {word('general')} {e.general} · {label('reserve')} {e.reserve}/5")

@@ -13,3 +13,11 @@ def test_one_resource_is_named_in_the_singular_and_more_in_the_plural() -> None:
     assert "2 materials on" in GAME.describe(two, "en")
     assert "1 个材料" in GAME.describe(one, "zh") and "material" not in GAME.describe(one, "zh")
 
+
+
+def test_the_private_text_says_production_in_words() -> None:
+    """Issue 10 §7: the panel's text under the hand image reads "produces 2 materials, 2 energy", not "mat2 ene2"."""
+    state = GAME.setup(3, {}, seed=2)
+    line = GAME.summarize(GAME.view(state, 0), "en")[1]
+    assert "produces 2 materials, 2 energy" in line and "mat2" not in line
+    assert "产出 2 材料、2 能源" in GAME.summarize(GAME.view(state, 0), "zh")[1]
