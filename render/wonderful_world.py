@@ -504,6 +504,28 @@ def _board_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> Ca
 # Card faces (private image)
 
 
+def face_sections(design: Any) -> list[tuple[str, float]]:
+    """The sections of a card face between its title band and its cost strip, with their full
+    heights: production, bonus, points."""
+    sections: list[tuple[str, float]] = []
+    if design.production or design.production_per:
+        sections.append(("produces", 20))
+    if design.bonus:
+        sections.append(("bonus", 20))
+    if design.points or design.points_per:
+        sections.append(("points", 24 if design.points_per else 30))
+    return sections
+
+
+def section_scale(sections: Sequence[tuple[str, float]], room: float) -> tuple[float, float]:
+    """How much the sections shrink to fit ``room`` above the cost strip (1: not at all), and the
+    height they then take: a long title leaves less room, and the points must never slip under
+    the cost strip (issue 10 §7)."""
+    full = sum(15 + h + 8 for _, h in sections) - (8 if sections else 0)
+    scale = min(1.0, max(0.5, (room - 8) / full)) if full else 1.0
+    return scale, full * scale
+
+
 def card_face(cv: Canvas, xy: tuple[float, float], card: str, lang: str, *, uid: int | None = None,
               highlight: RGB | None = None, w: float = CARD_W, h: float = CARD_H) -> None:
     """A full card face: name, type, points, production, bonus, end scoring, cost and recycling.
@@ -516,23 +538,18 @@ def card_face(cv: Canvas, xy: tuple[float, float], card: str, lang: str, *, uid:
     frame = card_frame(cv, (x, y, x + w, y + h), colour, design.label(lang), subtitle=_w(design.type.value, lang),
                        tag=f"#{uid}" if uid is not None else None, highlight=highlight)
     ix = frame.x0
-    icon = 20
-    label_size = 11
     strip_h = 44
-    sections: list[tuple[str, float]] = []
-    if design.production or design.production_per:
-        sections.append(("produces", icon))
-    if design.bonus:
-        sections.append(("bonus", icon))
-    if design.points or design.points_per:
-        sections.append(("points", 24 if design.points_per else 30))
-    content = sum(15 + hh + 8 for _, hh in sections) - (8 if sections else 0)
+    sections = face_sections(design)
     room = frame.y1 - strip_h - frame.y0
-    cy = frame.y0 + max(8.0, (room - content) / 2)
-    for key, hh in sections:
-        cv.text((ix, cy + 6), _w(key, lang).upper() if lang == "en" else _w(key, lang), label_size,
+    scale, content = section_scale(sections, room)
+    icon = 20 * scale
+    label_size = 11 * min(1.0, scale + 0.15)
+    cy = frame.y0 + max(8.0 * scale, (room - content) / 2)
+    for key, full in sections:
+        hh = full * scale
+        cv.text((ix, cy + 6 * scale), _w(key, lang).upper() if lang == "en" else _w(key, lang), label_size,
                 fill=CARD_MUTED, bold=True)
-        cy += 15
+        cy += 15 * scale
         mid = cy + hh / 2
         x0 = ix
         if key == "produces":
@@ -557,7 +574,7 @@ def card_face(cv: Canvas, xy: tuple[float, float], card: str, lang: str, *, uid:
                     x0 += cv.text((x0, mid), "+", 16, fill=CARD_TEXT, bold=True) + 6
             if design.points_per:
                 _points_per(cv, (x0, mid), design.points_per, hh, CARD_TEXT)
-        cy += hh + 8
+        cy += hh + 8 * scale
 
     # Cost strip along the bottom, recycling bonus at the right.
     sy = frame.y1 - strip_h + 4

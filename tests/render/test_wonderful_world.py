@@ -164,3 +164,22 @@ def test_registry_returns_this_renderer() -> None:
     assert renderer is ww.RENDERER
     view = GAME.view(sample(2, "draft"), None)
     check_png(renderer.board(view, "en"))
+
+
+def test_no_card_face_hides_its_points_under_the_cost_strip() -> None:
+    """Issue 10 §7: on a card with a long name and many sections the points slipped under the cost strip;
+    the sections now shrink to fit above it, for every card in both languages."""
+    from render.cards import card_frame
+    from render.kit import Canvas
+
+    shrunk = 0
+    for lang in ("en", "zh"):
+        cv = Canvas(400, 400, lang, dry=True)
+        for design in designs().values():
+            frame = card_frame(cv, (0, 0, ww.CARD_W, ww.CARD_H), (90, 90, 90), design.label(lang),
+                               subtitle=ww._w(design.type.value, lang), tag="#100")
+            room = frame.y1 - 44 - frame.y0
+            scale, content = ww.section_scale(ww.face_sections(design), room)
+            assert content <= room - 8 + 1e-6, (design.label(lang), lang)
+            shrunk += scale < 1
+    assert shrunk  # some cards did not fit at full size: the case the issue saw
