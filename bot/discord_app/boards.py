@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from games.core import MENU_LIMIT, Game, Option
 from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
+from .edits import Edit, edits_of
 from .i18n import t
 from .present import (
     BUTTON_LABEL_LIMIT,
@@ -293,7 +294,7 @@ def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None
 
 
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
-                  notes: Sequence[str] = ()) -> discord.Message | None:
+                  notes: Sequence[str] = ()) -> int | None:
     """Announce what a move led to: visible events, who must act, the board, and the ranking at
     the end. ``before`` is who had to act before the move (``None``: unknown).
 
@@ -305,7 +306,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     seats must act". The post is remembered in a table note (:data:`STATUS_KEY`), so a
     restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted, and
     the post it replaces stops saying who must act. Callers hold ``rt.lock(table)``, so the
-    posts of one table never interleave.
+    posts of one table never interleave; edits are queued per message and coalesced
+    (:mod:`.edits`), so the lock is not held while Discord makes an edit wait. Returns the id
+    of the status post (``None``: nothing was posted).
     """
     loaded = result.loaded
     table, game = loaded.table, loaded.game
@@ -352,15 +355,19 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             # landed, one who moved on into the next stage alone sees it (play experience, §2).
             public = await rt.call(game.view, loaded.state, None)
             image = await rt.images.board(game.meta.id, public, lang, names)
-            current = [discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png")] \
-                if image else None
-            edited = await edit_status(channel, table.id, int(record["message"]),
-                                       content=status_text(lines, earlier, tail, lang, STATUS_LIMIT), view=view,
-                                       files=current)
-            if edited is not None:
-                await remember_status(rt, table, edited, lines, earlier, to_act, stage or last_stage(table, noted),
-                                      pinged)
-                return edited
+            current = [(f"board-t{table.id}-s{loaded.last_seq}.png", image)] if image else None
+            # The edit is queued, not awaited: the table's lock is not held while Discord makes it
+            # wait, and a newer edit of the post replaces this one if it is still waiting.
+            status_id = int(record["message"])
+            if record.get("reposting"):  # a bot process died while it posted the status anew
+                adopted = await replacement_of(rt, channel, table.id, status_id)
+                status_id = adopted.id if adopted is not None else status_id
+            edited = edit_status(rt, channel, table.id, status_id,
+                                 content=status_text(lines, earlier, tail, lang, STATUS_LIMIT), view=view,
+                                 files=current)
+            await remember_status(rt, table, edited, lines, earlier, to_act, stage or last_stage(table, noted),
+                                  pinged)
+            return edited
     files: list[discord.File] = []
     public = await rt.call(game.view, loaded.state, None)
     if result.finished:
@@ -380,11 +387,15 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         pinged |= ping
     shown_stage = game.stage(loaded.state)
     same_stage = bool(shown_stage) and not result.finished and shown_stage == last_stage(table, noted)
-    image = None if same_stage else await rt.images.board(game.meta.id, public, lang, names)
+    # (a post that replaces a deleted status post shows the board: §2)
+    image = None if same_stage and new_step else await rt.images.board(game.meta.id, public, lang, names)
     if image:
         files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
     content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
+    # The post the new one replaces is retired first (its queued edits give way to this one), so
+    # whoever sees the new post sees the old one no longer asking anyone.
+    await retire_status(rt, channel, table, noted, lang)
     try:
         message = await channel.send(content, files=files, view=view or discord.utils.MISSING,
                                      allowed_mentions=pings(tail) if new_step else QUIET)
@@ -392,46 +403,108 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return None
-    await retire_status(channel, table, noted, lang)
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
-        return message
-    await remember_status(rt, table, message, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act, shown_stage,
-                          pinged)
-    return message  # the turn deadline was restarted by the service, in the move's own commit
+        return message.id
+    await remember_status(rt, table, message.id, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act,
+                          shown_stage, pinged)
+    return message.id  # the turn deadline was restarted by the service, in the move's own commit
 
 
-async def retire_status(channel: discord.abc.Messageable, table: TableRow, record: Any, lang: str) -> None:
+async def retire_status(rt: Runtime, channel: discord.abc.Messageable, table: TableRow, record: Any,
+                        lang: str) -> None:
     """The status post a new post replaces keeps its lines and buttons (a stale move button is
-    refused as such; "my view" still opens the current view) but no longer says who must act."""
+    refused as such; "my view" still opens the current view) but no longer says who must act.
+    The edit replaces any edit of the old post still waiting, and is awaited (at most the edit
+    in flight and this one: a new step waits no longer); if the old post is gone, nothing is
+    posted instead."""
     old = status_record(table, record, set())
     if old is None:
         return
     content = status_text(list(old.get("lines") or []), int(old.get("earlier") or 0), "", lang, STATUS_LIMIT).rstrip()
-    await edit_status(channel, table.id, int(old["message"]), content=content or "…", view=discord.utils.MISSING)
+    retired = edit_status(rt, channel, table.id, int(old["message"]), content=content or "…",
+                          view=discord.utils.MISSING, repost=False)
+    await edits_of(rt).flush(retired)
 
 
-async def edit_status(channel: discord.abc.Messageable, table_id: int, message_id: int, *,
-                      content: str, view: Any,
-                      files: list[discord.File] | None = None) -> discord.Message | None:
-    """Edit a step's status post (no pings; the buttons move to the table's new version; ``files``
-    replace its image); ``None`` when Discord refuses (the post was deleted, its thread archived...)."""
+def edit_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int, message_id: int, *,
+                content: str, view: Any, files: list[tuple[str, bytes]] | None = None,
+                repost: bool = True) -> int:
+    """Queue an edit of a step's status post (no pings; the buttons move to the table's new
+    version; ``files``, as (name, bytes), replace its image) and return the post's id. The edit
+    is made in the background (:mod:`.edits`): while it waits, a newer edit of the post replaces
+    it. If Discord refuses it (the post was deleted...), the newest content is posted anew with
+    ``repost`` (see :func:`repost_status`)."""
+    queue = edits_of(rt)
+    current = queue.current_id(message_id)
+    lost = repost_status(rt, channel, table_id, current) if repost else None
+    queue.submit(channel, current, Edit(content, view=view, files=files, lost=lost))
+    return current
+
+
+def repost_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
+                  message_id: int) -> Callable[[Edit], Awaitable[int | None]]:
+    """What to do when the status post ``message_id`` cannot be edited: post the edit's content
+    anew (quietly), and note the new post as the status post, unless a newer post took its place
+    meanwhile. It takes the table's lock, so the new post cannot interleave with a move's."""
+
+    async def lost(edit: Edit) -> int | None:
+        async with rt.lock(table_id):
+            noted = await rt.call(rt.service.note, table_id, STATUS_KEY)
+            if not isinstance(noted, dict) or str(noted.get("message")) != str(message_id):
+                return None  # a newer status post replaced it
+            adopted = await replacement_of(rt, channel, table_id, message_id)
+            if adopted is not None:  # posted by a bot process that died before it noted it
+                log.info("status post %s of table %s is gone; going on with %s", message_id, table_id, adopted.id)
+                await rt.call(rt.service.set_note, table_id, STATUS_KEY, {**noted, "message": str(adopted.id)})
+                try:
+                    if edit.files is not None:
+                        await adopted.edit(content=edit.content, view=edit.view, attachments=edit.discord_files(),
+                                           allowed_mentions=QUIET)
+                    else:
+                        await adopted.edit(content=edit.content, view=edit.view, allowed_mentions=QUIET)
+                except discord.HTTPException as error:
+                    log.info("could not edit status post %s of table %s (%s)", adopted.id, table_id, error)
+                return adopted.id
+            log.info("status post %s of table %s is gone; posting a new one", message_id, table_id)
+            # noted first: a process that dies before it notes the new post leaves the next one a hint
+            await rt.call(rt.service.set_note, table_id, STATUS_KEY, {**noted, "reposting": True})
+            try:
+                message = await channel.send(edit.content, files=edit.discord_files(),
+                                             view=edit.view or discord.utils.MISSING, allowed_mentions=QUIET)
+            except discord.HTTPException:
+                log.exception("could not post the board of table %s again", table_id)
+                await rt.call(rt.service.set_note, table_id, STATUS_KEY, None)
+                return None
+            await rt.call(rt.service.set_note, table_id, STATUS_KEY, {**noted, "message": str(message.id)})
+            return message.id
+
+    return lost
+
+
+async def replacement_of(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
+                         message_id: int) -> discord.Message | None:
+    """The post that already replaced the lost status post ``message_id``: the newest board post
+    of the table by the bot after it. A bot process that reposted a lost status post and died
+    before it noted the new one leaves such a post; the next process goes on with it rather than
+    posting yet another one."""
+    me = rt.bot.user
+    found = None
     try:
-        target = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
-        if files is not None:
-            return await target.edit(content=content, view=view, attachments=files, allowed_mentions=QUIET)
-        return await target.edit(content=content, view=view, allowed_mentions=QUIET)
+        async for message in channel.history(after=discord.Object(message_id), limit=20, oldest_first=True):
+            if me is not None and message.author.id == me.id \
+                    and any(a.filename.startswith(f"board-t{table_id}-") for a in message.attachments):
+                found = message
     except discord.HTTPException as error:
-        log.info("could not edit status post %s of table %s (%s); posting a new one", message_id, table_id,
-                 error)
-        return None
+        log.info("could not read the posts after %s (%s)", message_id, error)
+    return found
 
 
-async def remember_status(rt: Runtime, table: TableRow, message: discord.Message, lines: Sequence[str],
+async def remember_status(rt: Runtime, table: TableRow, message_id: int, lines: Sequence[str],
                           earlier: int, to_act: set[int], stage: str, pinged: set[int] | None = None) -> None:
     """Note the current step's status post and its event lines, for the next edit, the stage
     whose board was last posted (kept across edits) and who was pinged in it."""
-    record = {"channel": table.channel_id, "message": str(message.id), "lines": list(lines),
+    record = {"channel": table.channel_id, "message": str(message_id), "lines": list(lines),
               "earlier": earlier, "to_act": sorted(to_act), "stage": stage, "pinged": sorted(pinged or ())}
     await rt.call(rt.service.set_note, table.id, STATUS_KEY, record)
 

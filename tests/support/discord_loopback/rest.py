@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from ._limits import check_choices, check_localizations, check_name
 from ._util import API_VERSION, ApiError, form_error
 from .model import ChannelType
+from .ratelimits import RateLimitHit, Verdict
 from .server import InjectedError, RequestRecord, UploadedFile
 
 if TYPE_CHECKING:
@@ -63,10 +67,10 @@ class _Route:
     auth: bool
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """JSON response with exactly ``Content-Type: application/json`` (discord.py compares it verbatim)."""
     body = json.dumps(data, separators=(",", ":")).encode()
-    return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+    return web.Response(body=body, status=status, headers={**(headers or {}), "Content-Type": "application/json"})
 
 
 class _NoContent:
@@ -211,9 +215,15 @@ class RestApi:
         if found is None:
             return self._unknown(method, full_path)
         route, params = found
+        limit_headers: dict[str, str] = {}
         try:
             if route.auth and request.headers.get("Authorization") != f"Bot {server.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            if server.rate_limits:
+                verdict = server.limiter.check(method, route.template, params)
+                limit_headers = verdict.headers
+                if verdict.retry_after > 0:
+                    return self._too_many(method, route.template, verdict)
             injected = server.take_failure(method, route.template)
             if injected is not None:
                 raise injected
@@ -237,7 +247,7 @@ class RestApi:
             server.requests.append(RequestRecord(method, route.template, exc.status))
             log.info("%s %s -> %s %s", method, full_path, exc.status, body_json)
             server.notify()
-            return json_response(body_json, status=exc.status)
+            return json_response(body_json, status=exc.status, headers=limit_headers)
         except Exception:
             log.exception("loopback: handler for %s %s crashed", method, full_path)
             server.error_responses.append((method, full_path, 500, {"message": "loopback handler crashed"}))
@@ -246,9 +256,28 @@ class RestApi:
             return json_response({"message": "500: Internal Server Error (loopback)", "code": 0}, status=500)
         if isinstance(result, _NoContent):
             server.requests.append(RequestRecord(method, route.template, 204))
-            return web.Response(status=204)
+            return web.Response(status=204, headers=limit_headers)
         server.requests.append(RequestRecord(method, route.template, 200))
-        return json_response(result)
+        return json_response(result, headers=limit_headers)
+
+    def _too_many(self, method: str, template: str, verdict: Verdict) -> web.Response:
+        """429 as Discord sends it (discord.py retries it after ``retry_after`` seconds)."""
+        server = self.server
+        retry_after = round(verdict.retry_after, 3)
+        server.rate_limited.append(
+            RateLimitHit(method, template, verdict.bucket, retry_after, verdict.is_global, time.monotonic())
+        )
+        server.requests.append(RequestRecord(method, template, 429))
+        log.info("%s %s -> 429 (retry after %.3f s, bucket %s)", method, template, retry_after, verdict.bucket)
+        server.notify()
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": verdict.is_global,
+            "code": 0,
+        }
+        headers = {**verdict.headers, "Retry-After": str(max(1, math.ceil(retry_after))), "Via": "1.1 google"}
+        return json_response(body, status=429, headers=headers)
 
     def _unknown(self, method: str, path: str) -> web.Response:
         entry = f"{method} {path}"
@@ -357,16 +386,15 @@ class RestApi:
     def _validate_command(self, cmd: dict[str, Any]) -> None:
         name = cmd.get("name")
         ctype = int(cmd.get("type") or 1)
-        if not isinstance(name, str) or not 1 <= len(name) <= 32:
-            raise form_error("name", "APPLICATION_COMMAND_INVALID_NAME", f"Invalid command name {name!r}")
+        check_name(name, "name", chat_input=ctype == 1)
+        check_localizations(cmd.get("name_localizations"), "name_localizations", ctype == 1)
         if ctype == 1:
-            if name != name.lower() or not re.fullmatch(r"[-_\w]{1,32}", name):
-                raise form_error("name", "APPLICATION_COMMAND_INVALID_NAME", f"Invalid command name {name!r}")
             if not 1 <= len(cmd.get("description") or "") <= 100:
                 raise form_error(
                     "description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
                 )
-            self._validate_options(cmd.get("options") or [], name)
+            check_localizations(cmd.get("description_localizations"), "description_localizations", None)
+            self._validate_options(cmd.get("options") or [], str(name))
 
     def _validate_options(self, options: list[dict[str, Any]], where: str) -> None:
         if len(options) > 25:
@@ -374,10 +402,12 @@ class RestApi:
         seen_optional = False
         for opt in options:
             oname = str(opt.get("name"))
-            if not re.fullmatch(r"[-_\w]{1,32}", oname) or oname != oname.lower():
-                raise form_error(
-                    f"{where}.options", "APPLICATION_COMMAND_INVALID_NAME", f"Invalid name {oname!r}"
-                )
+            check_name(opt.get("name"), f"{where}.options")
+            check_localizations(opt.get("name_localizations"), f"{where}.{oname}.name_localizations", True)
+            check_localizations(
+                opt.get("description_localizations"), f"{where}.{oname}.description_localizations", None
+            )
+            check_choices(opt.get("choices") or [], f"{where}.{oname}.choices")
             if not 1 <= len(opt.get("description") or "") <= 100:
                 raise form_error(
                     f"{where}.{oname}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100."

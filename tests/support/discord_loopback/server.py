@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import copy
 import logging
+import os
 import re
 import secrets
 import socket
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from aiohttp import web
 
+from ._limits import check_choices, check_component
 from ._util import (
     ALL_PERMISSIONS,
     API_VERSION,
@@ -41,6 +43,7 @@ from ._util import (
 from .gateway import Gateway, GatewaySession, Intent
 from .interactions import CallbackType, InteractionResult, InteractionType, LoopbackTimeout
 from .model import THREAD_TYPES, Attachment, Channel, ChannelType, Guild, Message, Role, UserRecord
+from .ratelimits import RateLimiter, RateLimitHit
 
 if TYPE_CHECKING:
     from .process import BotProcess
@@ -49,6 +52,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("discord_loopback")
 
 ChannelRef = Channel | int | str
+
+RATE_LIMITS_ENV = "LOOPBACK_RATE_LIMITS"
 
 
 class UploadedFile(NamedTuple):
@@ -123,6 +128,7 @@ class LoopbackDiscord:
         heartbeat_interval_ms: int = 41250,
         upload_limit: int = DEFAULT_UPLOAD_LIMIT,
         host: str = "127.0.0.1",
+        rate_limits: bool | None = None,
     ) -> None:
         self.token = token
         self.host = host
@@ -130,6 +136,15 @@ class LoopbackDiscord:
         """Seconds the bot has to acknowledge an interaction (Discord: 3)."""
         self.token_lifetime = token_lifetime
         self.upload_limit = upload_limit
+        if rate_limits is None:
+            rate_limits = os.environ.get(RATE_LIMITS_ENV, "1").strip().lower() not in ("0", "false", "no", "off")
+        self.rate_limits = rate_limits
+        """Whether REST routes are rate limited (429 with ``retry_after``; see ``ratelimits.py``).
+        Default: on, unless the environment variable ``LOOPBACK_RATE_LIMITS`` is ``0``."""
+        self.limiter = RateLimiter()
+        """The route limits (``limiter.set_limit(...)`` changes one) and their windows."""
+        self.rate_limited: list[RateLimitHit] = []
+        """Every 429 answered."""
         self.ids = SnowflakeFactory()
         self.port: int = 0
 
@@ -773,6 +788,7 @@ class LoopbackDiscord:
         components = message.components
         seen: set[str] = set()
         for comp in walk_components(components):
+            check_component(comp)
             cid = comp.get("custom_id")
             if cid is None:
                 continue
@@ -1403,6 +1419,7 @@ class LoopbackDiscord:
             if len(choices) > 25:
                 self._protocol_error(result, f"autocomplete returned {len(choices)} choices (max 25)")
                 raise form_error("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            check_choices(choices)
             from .interactions import Choice
 
             result.choices = [Choice(str(c["name"]), c["value"]) for c in choices]
@@ -1412,6 +1429,8 @@ class LoopbackDiscord:
                 raise form_error("data", "BASE_TYPE_REQUIRED", "custom_id and title are required")
             if len(str(data["title"])) > 45:
                 raise form_error("data.title", "BASE_TYPE_MAX_LENGTH", "Must be 45 or fewer in length.")
+            for comp in walk_components(data.get("components")):
+                check_component(comp, "data.components")
             result.modal = copy.deepcopy(data)
         result.callback_type = ctype
         result.callback_data = copy.deepcopy(data)
