@@ -284,6 +284,13 @@ def last_stage(table: TableRow, record: Any) -> str:
     return str(record.get("stage") or "")
 
 
+def now_line(loaded: Loaded, to_act: set[int], ping: set[int], acting: dict[int, str], lang: str) -> str:
+    """"Now: @Bob — pick a card to keep": who must act (mentions for ``ping``) and what is asked."""
+    line = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=ping, acting=acting))
+    asked = asked_of(loaded, to_act, lang)
+    return line + " — " + asked if asked else line
+
+
 def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None:
     """The seats already pinged in ``stage`` (by the status post noted), or ``None`` when the
     noted post is of another stage, another channel, or the title names no stages."""
@@ -336,15 +343,14 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if not result.finished:
         view = make_view(public_items(loaded, lang, await rt.call(public_moves, loaded, lang)))
     acting = acting_labels(loaded, to_act, lang)
+    public = await rt.call(game.view, loaded.state, None)
     quiet_tail = ""
     if not new_step:
         noted_to_act = {int(x) for x in noted.get("to_act") or ()} if isinstance(noted, dict) else set()
         if to_act <= noted_to_act:  # the step's list shrinks
             quiet_tail = t("bot.turn.waiting", lang, who=who(loaded.seats, to_act, ping=set(), acting=acting))
         else:  # the stage goes on with new seats to act, all pinged in it already
-            quiet_tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=set(), acting=acting))
-            asked = asked_of(loaded, to_act, lang)
-            quiet_tail += " — " + asked if asked else ""
+            quiet_tail = now_line(loaded, to_act, set(), acting, lang)
         quiet_tail = clip(quiet_tail, 900)
         record = noted if stage else status_record(table, noted, to_act)
         if record is not None and status_record(table, record, set()) is not None:
@@ -353,7 +359,6 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             earlier = int(record.get("earlier") or 0) + dropped
             # The post shows the board as of its latest edit: a player who rolled sees where they
             # landed, one who moved on into the next stage alone sees it (play experience, §2).
-            public = await rt.call(game.view, loaded.state, None)
             image = await rt.images.board(game.meta.id, public, lang, names)
             current = [(f"board-t{table.id}-s{loaded.last_seq}.png", image)] if image else None
             # The edit is queued, not awaited: the table's lock is not held while Discord makes it
@@ -369,7 +374,6 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
                                   pinged)
             return edited
     files: list[discord.File] = []
-    public = await rt.call(game.view, loaded.state, None)
     if result.finished:
         outcome = loaded.outcome
         tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
@@ -380,10 +384,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         tail = quiet_tail
     else:
         ping = fresh if stage else (fresh or to_act)
-        tail = t("bot.turn.now", lang, who=who(loaded.seats, to_act, ping=ping, acting=acting))
-        asked = asked_of(loaded, to_act, lang)
-        if asked:
-            tail += " — " + asked
+        tail = now_line(loaded, to_act, ping, acting, lang)
         pinged |= ping
     shown_stage = game.stage(loaded.state)
     same_stage = bool(shown_stage) and not result.finished and shown_stage == last_stage(table, noted)
