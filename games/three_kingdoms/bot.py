@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from games.core import Move, Rng
 
 from .content import ROWS, SPECIALS, content
-from .moves import AnyAction, Build, Choose, Claim, Convert, Give, Hire, Play, Produce, Recall, Siege, Skip, Usurp
+from .moves import AnyAction, Build, Choose, Claim, Convert, Hire, Play, Produce, Recall, Siege, Skip, Usurp
 from .rules import (
     BUILDING_POINTS,
     build_base,
@@ -65,11 +65,7 @@ def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -
         top = state.stack[-1]
         slot = lord_of(state, seat).row(getattr(top, "row", "lumber"))[move.slot - 1]
         return slot.gain - slot.pay
-    if isinstance(move, Give):
-        return 0
-    if isinstance(move, Choose):
-        return 0
-    return 0
+    return 0  # a gift, a choice (valued by _choice_value) or an order: nothing to prefer
 
 
 def _needed_squares(state: TKState, seat: int) -> set[str]:

@@ -18,8 +18,6 @@ RESOURCES = ("gold", "wood", "troops")
 GAINS = (*RESOURCES, "points")
 #: Actions on the rondel (rules §4 标准回合流程 1), in the order the data and menus use.
 ACTIONS = ("sell", "log", "recruit", "hire", "siege", "build", "any")
-#: Actions with a cost that discounts, 练武场/工人坊/纳贤阁 and 玉玺 change (rules §4, §4 伪帝).
-COSTED = {"hire": "gold", "siege": "troops", "build": "wood"}
 #: The action that each converting building row follows and what it converts (rules §4 销售/伐木/募兵).
 ROW_ACTION = {"workshop": "sell", "lumber": "log", "barracks": "recruit"}
 ROW_PAYS = {"workshop": "wood", "lumber": "troops", "barracks": "gold"}

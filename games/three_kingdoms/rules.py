@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from games.core import Event
 from games.core.flow import Trigger, fire
 
-from .content import COSTED, ROWS, SPECIAL_FOR, SPECIALS, Effect, Lord, content, square_of
+from .content import ROWS, SPECIAL_FOR, SPECIALS, Effect, Lord, content, square_of
 from .state import TKState
 
 #: Points for the n-th building (rules §5.2): 1/3/6/10/15/21/28/36/45/55/66/78.
@@ -274,7 +274,3 @@ def score(state: TKState, seat: int) -> dict[str, int]:
         "markers": 3 * max(0, markers_on_map(state, seat) - built),
         "resources": (player.gold + player.wood + player.troops) // 3,
     }
-
-
-def costed_resource(action: str) -> str:
-    return COSTED[action]

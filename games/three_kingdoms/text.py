@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import Move
 
-from .content import Effect, Talent, content
+from .content import ROW_GAINS, ROW_PAYS, Effect, Talent, content
 from .moves import (
     AnyAction,
     Build,
@@ -185,7 +185,6 @@ def move_label(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, l
         top = state.stack[-1] if state.stack else None
         row = getattr(top, "row", "lumber")
         slot = lord_of(state, seat).row(row)[move.slot - 1]
-        from .content import ROW_GAINS, ROW_PAYS
         return t("convert", pay=gains_text(game, {ROW_PAYS[row]: slot.pay}, lang),
                  gains=gains_text(game, {ROW_GAINS[row]: slot.gain}, lang))
     if isinstance(move, Done):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .content import content
 from .rules import held, markers_on_map, score, standing, threshold, usurp_need
 from .state import ActF, ChoiceF, ClaimF, ConvertF, DraftF, GiveF, LordF, PointerF, TKState, TurnF
 
@@ -129,7 +130,6 @@ def view(state: TKState, seat: int | None) -> TKView:
             toward={t: standing(state, i, t) for t in state.ladder} if ready else {},
             hand=list(player.hand) if seat == i or state.over else None,
             score=score(state, i) if state.over else None))
-    from .content import content
     zhou = [ZhouView(z, list(state.markers.get(z, [])),
                      {sq: (b.seat, b.kind) for sq, b in state.squares.get(z, {}).items()})
             for z in content().zhou]
