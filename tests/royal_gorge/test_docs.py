@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).parents[2]
-DOC = (ROOT / "docs" / "rules" / "royal-gorge.md").read_text(encoding="utf-8")
-TESTS = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
-DEFINED = set(re.findall(r"^def (test_\w+)", TESTS, re.M))
+from tests.support.rules_docs import ROOT, defined_tests, named_tests, reference
+
+DOC = reference("royal-gorge")
+DEFINED = defined_tests(Path(__file__).parent)
 
 
 def rules() -> dict[str, str]:
@@ -26,15 +26,14 @@ def test_every_rule_names_an_existing_test_of_its_own_number() -> None:
     assert len(found) >= 30
     assert {str(n) for n in range(1, 12)} <= set(found), "the auction and stock rules 1-11"
     for number, text in found.items():
-        named = set(re.findall(r"`(test_\w+)`", text))
+        named = named_tests(text)
         assert named, f"rule {number} names no test"
         assert named <= DEFINED, f"rule {number}: {named - DEFINED}"
         assert all(name.startswith(f"test_rule_{number}_") for name in named), f"rule {number}: {sorted(named)}"
 
 
 def test_every_rule_test_is_documented() -> None:
-    documented = set(re.findall(r"`(test_\w+)`", DOC))
-    assert {t for t in DEFINED if t.startswith("test_rule_")} <= documented
+    assert {t for t in DEFINED if t.startswith("test_rule_")} <= named_tests(DOC)
 
 
 def test_every_test_the_reference_names_exists() -> None:
