@@ -77,12 +77,14 @@ def _deal_solo_pile(state: WorldState, events: list[Event]) -> None:
 
 def reveal_picks(state: WorldState, events: list[Event]) -> None:
     """Everyone has picked: turn the picks face up and pass the hands (rules §3 阶段一)."""
+    picks = []
     for seat, empire in enumerate(state.empires):
         assert empire.picked is not None
         empire.drafted.append(empire.picked)
-        events.append(Event("revealed", {"seat": seat, "card": state.cards[empire.picked],
-                                         "uid": empire.picked}))
+        picks.append({"seat": seat, "card": state.cards[empire.picked], "uid": empire.picked})
         empire.picked = None
+    # One line for the whole reveal: each picker already read "You drafted X" (issue 10 §14).
+    events.append(Event("revealed", {"picks": picks}))
     if len(state.empires[0].drafted) >= DRAFTED_PER_ROUND:
         for empire in state.empires:
             state.discard.extend(empire.hand)   # 2 players: the 3 leftovers (research §4)

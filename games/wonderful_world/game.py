@@ -276,6 +276,15 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
                       for k, v in params.items()}
         return super().text(key, params, lang, names)
 
+    def describe(self, event: Event, lang: str, names: Sequence[str] | None = None) -> str:
+        """As :meth:`Game.describe`; the reveal of a draft turn is one line naming every pick."""
+        if event.kind == "revealed" and "picks" in event.params:
+            sep = self.text("event.revealed_sep", None, lang)
+            picks = sep.join(self.text("event.revealed_one", {"seat": p["seat"], "card": p["card"]}, lang, names)
+                             for p in event.params["picks"])
+            return self.text("event.revealed", {"picks": picks}, lang, names)
+        return super().describe(event, lang, names)
+
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
         if name in {"resource", "what"} and isinstance(value, str) and value.startswith("one:"):
             value = value[4:]

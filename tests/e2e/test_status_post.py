@@ -86,7 +86,7 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     # asked: no new post, no ping (issue 10 §6: once per stage, the draft's picks in one message)
     await pick(server, service, table, watch, carol, 2)
     await wait_revisions(server, post, 3)
-    assert "drafted" in post.content and "Now:" in post.content and "— pick a card to keep" in post.content
+    assert "picks are revealed" in post.content and "Now:" in post.content and "— pick a card to keep" in post.content
     assert not any(u.mention in post.content for u in (alice, bob, carol))
     assert len(public_bot_messages(server, table.thread)) == posts and len(board_posts(server, table)) == 1
     second = post

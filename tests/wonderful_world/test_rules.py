@@ -91,9 +91,24 @@ def test_rule_2_2_picks_are_hidden_until_everyone_has_picked() -> None:
     assert all("card" not in e.params for e in public if e is not None)
     assert "revealed" not in kinds(events)
     state, events = pick_all(state, [1, 2])
-    revealed = {e.params["seat"]: e.params["uid"] for e in events if e.kind == "revealed"}
-    assert revealed[0] == chosen and len(revealed) == 3
-    assert all(e.seats is None for e in events if e.kind == "revealed")
+    reveals = [e for e in events if e.kind == "revealed"]
+    revealed = {p["seat"]: p["uid"] for p in reveals[0].params["picks"]}
+    assert len(reveals) == 1 and revealed[0] == chosen and len(revealed) == 3
+    assert reveals[0].seats is None
+
+
+def test_draft_reveal_is_one_line_and_a_picker_reads_their_pick_once() -> None:
+    """Issue 10 §14: "You drafted X (hidden…)" at the pick, then one line for the whole reveal."""
+    state = fresh(3)
+    chosen = state.empires[0].hand[0]
+    state, picked = play(state, 0, f"pick {chosen}")
+    state, events = pick_all(state, [1, 2])
+    card = GAME.param_text("card", state.cards[chosen], "en")
+    own = [GAME.describe(e, "en", ["You", "Bob", "Carol"]) for e in picked + events
+           if e.for_viewer(0) is not None and e.kind in {"picked", "revealed"}]
+    assert sum(line.count(str(card)) for line in own) == 2  # the pick, then once in the reveal line
+    reveal = GAME.describe(next(e for e in events if e.kind == "revealed"), "zh", ["甲", "乙", "丙"])
+    assert reveal.startswith("轮抽翻开：甲：") and reveal.count("：") == 4
 
 
 def test_rule_2_3_hands_pass_left_in_odd_rounds_and_right_in_even_rounds() -> None:
