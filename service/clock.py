@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from games.core import StaleVersion
+from storage.leases import Leases
+
+from .errors import NotActive
+
 if TYPE_CHECKING:
+    from storage.models import TableRow
+
+    from .jobs import Shards
     from .tables import MoveResult, TableService
 
 #: The table note recording when the idle table was last reminded.
@@ -42,29 +50,39 @@ class Due:
     reminders: list[int] = field(default_factory=list)
 
 
-def due(service: TableService, now: datetime, guild_ids: set[str] | None = None) -> Due:
-    """Active tables (of ``guild_ids``, if given) with a passed deadline or a reminder due."""
+def due(service: TableService, now: datetime, guild_ids: set[str] | None = None,
+        shards: Shards | None = None) -> Due:
+    """Active tables (of ``guild_ids`` and of servers on ``shards``, if given) with a passed
+    deadline or a reminder due."""
     out = Due()
     for row in service.repo.list_tables(None, "active"):
         if (guild_ids is not None and row.guild_id not in guild_ids) or not row.channel_id:
             continue
+        if shards is not None and not shards.owns(row.guild_id):
+            continue
         if row.deadline_at is not None and now >= row.deadline_at:
             out.deadlines.append(row.id)
-            continue
-        hours = float(row.settings.get("remind_hours") or 0)
-        if hours <= 0:
-            continue
-        last = service.repo.note(row.id, REMINDED_NOTE)
-        since = max(row.updated_at, datetime.fromisoformat(last)) if last else row.updated_at
-        if now - since >= timedelta(hours=hours):
+        elif reminder_due(service, row, now):
             out.reminders.append(row.id)
     return out
 
 
+def reminder_due(service: TableService, row: TableRow, now: datetime) -> bool:
+    """Whether the table has been idle ``remind_hours`` since its last move or reminder."""
+    hours = float(row.settings.get("remind_hours") or 0)
+    if hours <= 0:
+        return False
+    last = service.repo.note(row.id, REMINDED_NOTE)
+    since = max(row.updated_at, datetime.fromisoformat(last)) if last else row.updated_at
+    return now - since >= timedelta(hours=hours)
+
+
 def remind(service: TableService, table_id: int, now: datetime) -> list[int]:
-    """The seats to remind now (people who must act and are not away); records the reminder."""
+    """The seats to remind now (people who must act and are not away); records the reminder.
+    Nobody when the reminder is no longer due (another process sent it: a job is claimed, then
+    checked again, see ``service.jobs``)."""
     loaded = service.load(table_id)
-    if loaded.table.status != "active" or loaded.state is None:
+    if loaded.table.status != "active" or loaded.state is None or not reminder_due(service, loaded.table, now):
         return []
     acting = loaded.game.to_act(loaded.state) - loaded.bot_seats
     service.repo.set_note(table_id, REMINDED_NOTE, now.isoformat())
@@ -73,32 +91,34 @@ def remind(service: TableService, table_id: int, now: datetime) -> list[int]:
 
 def enforce(service: TableService, table_id: int, now: datetime, *, bot_name: str = "Bot {n}") -> Enforced | None:
     """The deadline passed: apply the table's policy to every late seat not away. ``None`` when
-    the deadline has not passed (another process got there first) or the table is not active."""
-    table = service.table(table_id)
-    if table.status != "active" or table.deadline_at is None or now < table.deadline_at:
-        return None
-    service.repo.set_deadline(table_id, None)
+    the deadline has not passed (or another process enforced it already) or the table is not
+    active.
+
+    Exactly once (issue 13 §5): the moves commit on the table version that showed this deadline
+    passed and clear it (or start the next step's) in the same commit, so a second process, or
+    this job redone after its process died, finds the deadline gone and plays nothing. With the
+    ``bot`` policy a seat already handed to a bot is not late any more; with nothing to play the
+    deadline is cleared only if it is still this one."""
     loaded = service.load(table_id)
+    table = loaded.table
+    deadline = table.deadline_at
+    if table.status != "active" or deadline is None or now < deadline or loaded.state is None:
+        return None
     before = frozenset(loaded.game.to_act(loaded.state))
     policy = str(table.settings.get("policy") or "move")
     late = [s.seat for s in loaded.seats if s.seat in before and not s.is_bot and not s.away]
     done = Enforced(late, policy, before)
-    if not late:
-        return done
-    if policy == "bot":
-        for seat in late:
-            service.substitute(table_id, None, seat, bot_name.format(n=seat + 1))
-        done.result = service.run_bots(table_id)
-        return done
-    steps = []
-    last = None
-    for seat in late:
-        played = service.autoplay(table_id, seat, max_moves=MAX_DEADLINE_MOVES)
-        if played is not None:
-            last = played
-            steps += played.steps
-    if last is not None:
-        last.steps = steps
-        last.acted_before = sorted(before)
-        done.result = last
+    try:
+        if policy == "bot":
+            for seat in late:
+                service.substitute(table_id, None, seat, bot_name.format(n=seat + 1), deadline=deadline)
+            done.result = service.run_bots(table_id, deadline=deadline)
+        elif late:
+            done.result = service.autoplay(table_id, late, max_moves=MAX_DEADLINE_MOVES, deadline=deadline)
+    except (StaleVersion, NotActive):
+        return None  # the table moved on meanwhile (another process, a player): the next round looks again
+    if done.result is None:
+        Leases(service.repo).clear_deadline(table_id, deadline)
+    else:
+        done.result.acted_before = sorted(before)
     return done

@@ -7,6 +7,7 @@ copy, bot seats answer, and everything commits in one transaction guarded by the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import secrets
@@ -46,6 +47,10 @@ RACE_RETRIES = 5        # a lost race on the version is retried this often (free
 MAX_BOT_CHAIN = 5_000   # guard against a title whose bots never hand back
 LOBBY: tuple[str, ...] = ("lobby",)
 LIVE: tuple[str, ...] = ("lobby", "active")
+ACTIVE: tuple[str, ...] = ("active",)
+ENDED: tuple[str, ...] = ("finished", "abandoned")
+#: ``seat_order`` setting: seats as players joined, or shuffled from the seed when the game starts.
+SEAT_ORDERS = ("joined", "random")
 
 T = TypeVar("T")
 
@@ -90,6 +95,14 @@ class HistoryEntry:
 
 #: Tables ``/turns`` reads at most (a member's games in play, oldest first).
 TURNS_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A rematch's new lobby, and the players of the old table invited to join it."""
+
+    table: TableRow
+    invited: list[str]
 
 
 @dataclass
@@ -263,18 +276,23 @@ class TableService:
         return self._seat_write(table_id, LOBBY, write)
 
     def substitute(self, table_id: int, by_user: str | None, seat: int, name: str, *,
-                   manager: bool = False) -> SeatRow:
+                   manager: bool = False, deadline: datetime | None = None) -> SeatRow:
         """Hand a seat to a bot named ``name``, at once, in the lobby or during the game (the
         table's creator or a manager; ``by_user=None``: the table's own rules, a missed deadline).
         The seat keeps its history; the log records the change with who made it.
 
         A person never gets a seat this way: it is offered to them and only they accept it
         (:meth:`offer_seat`, :meth:`accept_seat`), and nobody may hold two seats (the creator
-        subbing themselves into an opponent's seat would read both seats' secrets)."""
+        subbing themselves into an opponent's seat would read both seats' secrets).
+
+        ``deadline``: a missed deadline's substitution, made only while the table's deadline is
+        still that one and the seat a person's (on the version read), so once (issue 13 §5)."""
         def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
             if by_user is not None:
                 self._check_authority(table, by_user, manager)
             row = self._seat_row(seats, seat)
+            if deadline is not None and (table.deadline_at != deadline or row.is_bot):
+                return row
             return self.repo.update_seat(table_id, seat, user_id=None, name=name, is_bot=True, guard=guard,
                                          log=[seat_change("sub", row, by_user, name=name)])
         return self._seat_write(table_id, LIVE, write)
@@ -302,6 +320,8 @@ class TableService:
             if len(seated) < game.meta.min_players:
                 raise TableError("table.need_players", low=game.meta.min_players, count=len(seated))
             game.meta.check_players(len(seated))
+            if table.settings.get("seat_order") == "random" or table.settings.get("previous_seats"):
+                table, seated = self._order_seats(table, seated)
             state = game.setup(len(seated), table.options, table.seed)
             try:
                 self.repo.commit_actions(table_id, table.version, [], snapshot=(0, game.dumps(state)),
@@ -315,6 +335,70 @@ class TableService:
                 raise NotInLobby() from None
             return self._settle_bots(self.load(table_id), [])
         raise StaleVersion()  # pragma: no cover - loop always returns or raises
+
+    def _order_seats(self, table: TableRow, seated: list[SeatRow]) -> tuple[TableRow, list[SeatRow]]:
+        """The seat order drawn or kept at the deal (issue 10 §10): ``seat_order=random`` sorts the
+        seats by a hash of the table's seed and each holder; a rematch puts its players back in
+        their old order (newcomers after them). Either depends only on who sits, so dealing again
+        after a lost race finds the order made already. Committed (the version bumped) before the deal."""
+        def holder(row: SeatRow) -> str:
+            return row.user_id if not row.is_bot and row.user_id else f"bot:{row.name}"
+
+        if table.settings.get("seat_order") == "random":
+            def key(row: SeatRow) -> tuple[int, str]:
+                return 0, hashlib.sha256(f"{table.seed}:seats:{holder(row)}".encode()).hexdigest()
+        else:
+            previous: dict[str, int] = table.settings.get("previous_seats") or {}
+
+            def key(row: SeatRow) -> tuple[int, str]:
+                return previous.get(holder(row), len(previous) + row.seat), ""
+        order = [row.seat for row in sorted(seated, key=key)]
+        if order == [row.seat for row in seated]:
+            return table, seated
+        self.repo.permute_seats(table.id, order, guard=Guard(table.version, LOBBY),
+                                log=[NewAction(notation="seats " + ",".join(str(n + 1) for n in order),
+                                               kind="system")])
+        return self._lobby(table.id)
+
+    # ---- leaving a game, playing again -------------------------------------------------------
+    def resign(self, table_id: int, user_id: str, name: str) -> SeatRow:
+        """A player gives up a running game: a bot named ``name`` plays their seat from now on
+        (issue 10 §10; no title here removes a player from the game, so the seat stays). The log
+        records it as the player's own change of seat. Returns the seat as it was."""
+        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
+            mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
+            if not mine:
+                raise NotSeated()
+            row = mine[0]
+            self.repo.update_seat(table_id, row.seat, user_id=None, name=name, is_bot=True, away=False,
+                                  guard=guard, log=[seat_change("resign", row, user_id, name=name)])
+            return row
+        return self._seat_write(table_id, ACTIVE, write)
+
+    def rematch(self, table_id: int, by_user: str, name: str, *, language: str | None = None) -> Rematch:
+        """A new lobby for the game, options, seats and settings of a table that ended, on the same
+        server, opened by one of its players (issue 10 §10). The member who asks is seated and bots
+        take the seats bots held; the other players are invited and join themselves (nobody is
+        seated without accepting). At the deal everyone is put back in their old order
+        (``previous_seats``), unless the table draws a random order."""
+        old = self._table(table_id)
+        self._check_status(old.status, ENDED)
+        seats = self.repo.seats(table_id)
+        if not any(s.user_id == by_user and not s.is_bot for s in seats):
+            raise NotSeated()
+        count = max(len(seats), int(old.settings.get("seats", 0)))
+        table = self.create(old.game_id, seats=count, options=old.options, creator=by_user,
+                            guild_id=old.guild_id, language=old.language)
+        kept = {k: old.settings[k] for k in ("remind_hours", "deadline_hours", "policy", "seat_order")
+                if old.settings.get(k) is not None}
+        previous = {(s.user_id if not s.is_bot and s.user_id else f"bot:{s.name}"): s.seat for s in seats}
+        self.repo.update_settings(table.id, {**kept, "previous_seats": previous, "rematch_of": table_id})
+        self.join(table.id, by_user, name, language)
+        for row in seats:
+            if row.is_bot:
+                self.add_bot(table.id, name=row.name)
+        invited = [s.user_id for s in seats if s.user_id and not s.is_bot and s.user_id != by_user]
+        return Rematch(self._table(table.id), invited)
 
     # ---- play --------------------------------------------------------------------------------
     def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
@@ -364,31 +448,48 @@ class TableService:
             loaded = self._settle_bots(loaded, steps, user_id=user_id, before=before).loaded
         return self.end(table.id, user_id) if end else loaded
 
-    def run_bots(self, table_id: int) -> MoveResult | None:
-        """Let bot seats that must act move (after a substitution or a deadline)."""
+    def run_bots(self, table_id: int, *, deadline: datetime | None = None) -> MoveResult | None:
+        """Let bot seats that must act move (after a substitution or a deadline). With
+        ``deadline``, see :meth:`autoplay`."""
         loaded = self.load(table_id)
         if loaded.table.status != "active" or not (loaded.game.to_act(loaded.state) & loaded.bot_seats):
             return None
-        return self._settle_bots(loaded, [], before=loaded.game.to_act(loaded.state))
+        if deadline is not None and loaded.table.deadline_at != deadline:
+            return None
+        return self._settle_bots(loaded, [], before=loaded.game.to_act(loaded.state), expired=deadline is not None)
 
-    def autoplay(self, table_id: int, seat: int, *, max_moves: int = 50) -> MoveResult | None:
-        """Play the bot's moves for a late human ``seat`` until it no longer has to act (a deadline
-        policy), then let bot seats answer; all in one commit. ``None`` if the seat need not act."""
+    def autoplay(self, table_id: int, seat: int | Sequence[int], *, max_moves: int = 50,
+                 deadline: datetime | None = None) -> MoveResult | None:
+        """Play the bot's moves for late human seats (one or several) until each no longer has to
+        act or a new step begins (its own deadline starts then), then let bot seats answer; all in
+        one commit. ``None`` if no seat need act.
+
+        With ``deadline`` (the passed deadline a clock job found), only while the table's deadline
+        is still that one, and the commit clears it (or starts the next step's): the commit is
+        guarded by the version that showed it, so the deadline's moves are played once however
+        many processes try (issue 13 §5)."""
         loaded = self.load(table_id)
-        if loaded.table.status != "active" or seat not in loaded.game.to_act(loaded.state):
+        if loaded.table.status != "active" or (deadline is not None and loaded.table.deadline_at != deadline):
             return None
         game, steps = loaded.game, []
         before = game.to_act(loaded.state)
-        seq = loaded.last_seq
-        for _ in range(max_moves):
-            if seat not in game.to_act(loaded.state):
-                break
-            seq += 1
-            move = game.timeout_move(loaded.state, seat, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
-            applied = game.apply(loaded.state, seat, move)
-            steps.append(Step(seq, seat, str(move), applied.events, by_bot=True, move=move))
-            loaded.state = applied.state
-        return self._settle_bots(loaded, steps, before=before)
+        late = [s for s in ([seat] if isinstance(seat, int) else seat) if s in before]
+        if not late:
+            return None
+        seq, acting, new_step = loaded.last_seq, before, False
+        for one in late:
+            for _ in range(max_moves):
+                if new_step or one not in acting:
+                    break
+                seq += 1
+                move = game.timeout_move(loaded.state, one, Rng.from_seed(f"{loaded.table.seed}:autoplay:{seq}"))
+                applied = game.apply(loaded.state, one, move)
+                steps.append(Step(seq, one, str(move), applied.events, by_bot=True, move=move))
+                loaded.state = applied.state
+                after = game.to_act(loaded.state)
+                new_step = not after <= acting  # someone new must act: the late step is over
+                acting = after
+        return self._settle_bots(loaded, steps, before=before, expired=deadline is not None)
 
     def set_order(self, table_id: int, user_id: str, order: str, *, on: bool = True,
                   seat: int | None = None) -> MoveResult | None:
@@ -532,6 +633,10 @@ class TableService:
                 settings[key] = value
             elif key == "language":
                 settings[key] = value
+            elif key == "seat_order":
+                if value not in SEAT_ORDERS:
+                    raise TableError("table.bad_setting", setting=f"{key}={value}")
+                settings[key] = value
             else:
                 raise TableError("table.bad_setting", setting=key)
         merged = self.repo.update_settings(table_id, settings)
@@ -643,11 +748,10 @@ class TableService:
         """The table and its state: latest snapshot plus the few actions after it."""
         log.debug("load table %s", table_id)
         try:
-            table, snapshot, rows = self.repo.load(table_id)
+            table, snapshot, rows, seats = self.repo.load(table_id)  # one statement (issue 13 §4)
         except TableNotFound:
             raise NoSuchTable(table=table_id) from None
         game = get_game(table.game_id)
-        seats = self.repo.seats(table_id)
         if table.engine_version != game.meta.engine_version:
             log.warning("table %s was created with engine %s, running %s", table_id,
                         table.engine_version, game.meta.engine_version)
@@ -732,11 +836,12 @@ class TableService:
 
     # ---- internals ---------------------------------------------------------------------------
     def _settle_bots(self, loaded: Loaded, steps: list[Step], user_id: str | None = None,
-                     before: frozenset[int] | None = None) -> MoveResult:
+                     before: frozenset[int] | None = None, *, expired: bool = False) -> MoveResult:
         """Let bot seats answer, then commit the human move and bot moves in one transaction.
 
         ``before`` is who had to act before these moves (``None``: a new game). When a new step
-        begins (someone new must act) the table's turn deadline restarts, in the same commit."""
+        begins (someone new must act) the table's turn deadline restarts, in the same commit;
+        ``expired`` (a missed deadline's moves) clears it otherwise."""
         game, state = loaded.game, loaded.state
         seq = loaded.last_seq + len(steps)
         for _ in range(self.bot_moves_per_commit):
@@ -763,7 +868,7 @@ class TableService:
                                                status="finished" if finished else None,
                                                require_status="active",
                                                **self._deadline(loaded, before, game.to_act(state),
-                                                                finished)).version
+                                                                finished, expired)).version
         except WrongStatus as error:
             raise NotActive(status=error.status) from None
         loaded.state = state
@@ -807,13 +912,14 @@ class TableService:
 
     @staticmethod
     def _deadline(loaded: Loaded, before: frozenset[int] | None, after: frozenset[int],
-                  finished: bool) -> dict[str, datetime | None]:
+                  finished: bool, expired: bool = False) -> dict[str, datetime | None]:
         """The turn deadline to store with a commit (as ``commit_actions`` keywords): cleared at
-        the end, restarted when a new step begins (table setting ``deadline_hours``), else kept."""
+        the end, restarted when a new step begins (table setting ``deadline_hours``), else kept
+        (cleared when it is the ``expired`` one being enforced)."""
         if finished:
             return {"deadline_at": None}
         if before is not None and after <= before:
-            return {}
+            return {"deadline_at": None} if expired else {}
         hours = float(loaded.table.settings.get("deadline_hours") or 0)
         return {"deadline_at": utcnow() + timedelta(hours=hours) if hours > 0 else None}
 
@@ -941,7 +1047,10 @@ def seat_change(op: str, row: SeatRow, by_user: str | None, *, user: str | None 
     ``sub 2 <user> by <user>``."""
     data = {"op": op, "seat": row.seat, "previous": row.name, "previous_user": None if row.is_bot else row.user_id,
             "by": by_user, "user": user, "name": name if op == "sub" else row.name}
-    if op == "sub":
+    if op == "resign":
+        data["name"] = name
+        notation = f"resign {row.seat + 1} {data['previous_user']} to bot"
+    elif op == "sub":
         notation = f"sub {row.seat + 1} {user or 'bot'} by {by_user or 'table'}"
     else:
         notation = f"kick {row.seat + 1} {data['previous_user'] or 'bot'} by {by_user or 'table'}"
@@ -957,7 +1066,7 @@ def seat_change_entry(row: ActionRow) -> HistoryEntry | None:
         data = json.loads(row.move)
     except ValueError:
         return None
-    if not isinstance(data, dict) or data.get("op") not in ("sub", "kick"):
+    if not isinstance(data, dict) or data.get("op") not in ("sub", "kick", "resign"):
         return None
     return HistoryEntry(row.seq, int(data["seat"]), None, [], kind=str(data["op"]), by=data.get("by"),
                         user=data.get("user"), name=data.get("name"), previous=data.get("previous"))

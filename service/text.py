@@ -130,11 +130,13 @@ def refusal(error: GameError, lang: str, game: Game[Any, Any] | None = None,
 
 
 def seat_change_line(entry: HistoryEntry, lang: str, *, by: str, name: str, previous: str) -> str:
-    """A change of seat in the history (``entry.kind``: ``sub`` or ``kick``) as one sentence; the
+    """A change of seat in the history (``entry.kind``: ``sub``, ``kick`` or ``resign``) as one sentence; the
     adapter passes the names as it shows them (``by``: who made the change, ``name``: who got the
     seat or was removed from it, ``previous``: who held it before)."""
     if entry.kind == "kick":
         key = "table.log_kick"
+    elif entry.kind == "resign":
+        key = "table.log_resign"
     else:
         key = "table.log_sub" if entry.by is not None else "table.log_sub_auto"
     return SERVICE_CATALOG.text(key, {"seat": entry.seat + 1, "name": name, "by": by, "previous": previous}, lang)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import select
 from pathlib import Path
 from typing import Any, Final
 
@@ -10,7 +12,10 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import StaticPool
+
+log = logging.getLogger(__name__)
 
 ENV_VAR: Final = "TABULA_DATABASE_URL"
 DEFAULT_URL: Final = "sqlite:///./tabula.db"
@@ -20,8 +25,15 @@ MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
 SQLITE_BUSY_TIMEOUT: Final = 30.0
 
 #: Execution option read by the SQLite ``begin`` hook: ``"IMMEDIATE"`` takes the write lock
-#: at BEGIN, so a read-then-write transaction never fails half-way on a lock upgrade.
+#: at BEGIN, so a read-then-write transaction never fails half-way on a lock upgrade;
+#: :data:`SQLITE_NO_BEGIN` sends no BEGIN at all (a single statement is atomic by itself).
 SQLITE_BEGIN: Final = "tabula_sqlite_begin"
+SQLITE_NO_BEGIN: Final = "NONE"
+
+#: Seconds after which a pooled server connection is replaced rather than reused, so one that a
+#: firewall or the server dropped silently while idle is not handed out (issue 13 §4: instead of
+#: a ping on every checkout).
+POOL_RECYCLE: Final = 1800
 
 
 def database_url() -> str:
@@ -42,13 +54,22 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> Engine:
 
     SQLite connections get WAL journaling, enforced foreign keys and a busy timeout; their
     transactions are opened explicitly (``BEGIN``) so SQLite's locking matches SQLAlchemy's
-    idea of a transaction. In-memory SQLite shares one connection across threads. Extra
-    ``kwargs`` go to :func:`sqlalchemy.create_engine`.
+    idea of a transaction. In-memory SQLite shares one connection across threads.
+
+    Server connections are not pinged on checkout (a round trip per transaction, issue 13 §4):
+    a PostgreSQL connection the server closed while it sat in the pool is noticed without a
+    round trip when it is checked out (:func:`_drop_closed_connection`) and replaced; one dropped
+    silently is replaced after :data:`POOL_RECYCLE` seconds, and a statement that finds its
+    connection gone fails once while SQLAlchemy invalidates the pool. Extra ``kwargs`` go to
+    :func:`sqlalchemy.create_engine`.
     """
     parsed = normalise_url(url if url is not None else database_url())
     if parsed.get_backend_name() != "sqlite":
-        kwargs.setdefault("pool_pre_ping", True)
-        return create_engine(parsed, **kwargs)
+        kwargs.setdefault("pool_recycle", POOL_RECYCLE)
+        engine = create_engine(parsed, **kwargs)
+        if parsed.get_backend_name() == "postgresql":
+            event.listen(engine, "checkout", _drop_closed_connection)
+        return engine
 
     connect_args = kwargs.setdefault("connect_args", {})
     connect_args.setdefault("timeout", SQLITE_BUSY_TIMEOUT)
@@ -58,6 +79,29 @@ def make_engine(url: str | URL | None = None, **kwargs: Any) -> Engine:
     engine = create_engine(parsed, **kwargs)
     _install_sqlite_hooks(engine)
     return engine
+
+
+def _drop_closed_connection(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """Refuse a pooled psycopg connection the server has closed (pool ``checkout`` hook).
+
+    An idle connection has nothing to read unless the server spoke first: ending a backend
+    (``pg_terminate_backend``, a restart, ``idle_session_timeout``) sends an error and closes the
+    socket, and Tabula never listens for notifications. So the socket is polled without waiting;
+    a closed connection, or anything waiting to be read, raises
+    :class:`~sqlalchemy.exc.DisconnectionError`, on which the pool discards the connection and
+    connects afresh. No round trip is made."""
+    pgconn = getattr(dbapi_connection, "pgconn", None)
+    if pgconn is None:
+        return
+    from psycopg import pq
+
+    try:
+        unread = pgconn.status != pq.ConnStatus.OK or bool(select.select([pgconn.socket], [], [], 0)[0])
+    except Exception as error:  # the socket is already gone
+        raise DisconnectionError(str(error)) from error
+    if unread:
+        log.info("a pooled database connection was closed by the server; connecting again")
+        raise DisconnectionError("a pooled database connection was closed by the server")
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
@@ -77,7 +121,8 @@ def _install_sqlite_hooks(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get(SQLITE_BEGIN, "DEFERRED")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        if mode != SQLITE_NO_BEGIN:
+            connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 def alembic_config() -> Config:
@@ -92,10 +137,18 @@ def alembic_config() -> Config:
     return config
 
 
+#: The PostgreSQL advisory lock held while migrating (any constant of our own: "tabula" in hex).
+MIGRATION_LOCK: Final = 0x746162756C61
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to ``revision`` (default the newest). Safe to run on every start."""
     config = alembic_config()
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # several bot processes starting at once on one database migrate one after the other
+            # (issue 13 §5); the lock ends with the transaction
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Column, LargeBinary, MetaData, Text, UniqueConstraint
+from sqlalchemy import Column, Index, LargeBinary, MetaData, Text, UniqueConstraint, text
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -31,6 +31,8 @@ metadata = MetaData(naming_convention=NAMING_CONVENTION)
 TABLE_STATUSES: Final = ("lobby", "active", "finished", "abandoned")
 LIVE_STATUSES: Final = ("lobby", "active")
 ACTION_KINDS: Final = ("move", "undo", "system")
+#: The condition of the partial index on undo rows (``ix_actions_undo``).
+UNDO_ROWS: Final = "kind = 'undo'"
 
 
 class Base(SQLModel, registry=registry(metadata=metadata)):
@@ -75,7 +77,8 @@ class SeatRow(Base, table=True):
     id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
     seat: int
-    user_id: str | None = None
+    #: Indexed: a member's tables (``/turns``, the caps per member) are found by their seats.
+    user_id: str | None = Field(default=None, index=True)
     name: str
     is_bot: bool = False
     language: str | None = None
@@ -120,7 +123,11 @@ class ActionRow(Base, table=True):
     """
 
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq"),
+        # The undo rows alone (few): which snapshots an undo voided, on every load (issue 13 §4).
+        Index("ix_actions_undo", "table_id", "seq", sqlite_where=text(UNDO_ROWS), postgresql_where=text(UNDO_ROWS)),
+    )
 
     id: int = Field(default=None, primary_key=True)  # set by the database on insert
     table_id: int = Field(foreign_key="tables.id")
@@ -148,3 +155,16 @@ class SnapshotRow(Base, table=True):
     seq: int
     state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
+class JobLease(Base, table=True):
+    """A claim on one piece of timed work (a table's deadline, its reminder) by one bot process,
+    until ``expires_at``: several processes share one database, and exactly one does each job
+    (issue 13 §5). A process that dies holding a lease loses nothing: once it expires, another
+    claims the job and redoes it (the work itself is guarded, see ``storage.leases``)."""
+
+    __tablename__ = "job_leases"
+
+    key: str = Field(primary_key=True)
+    owner: str
+    expires_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))

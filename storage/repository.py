@@ -1,32 +1,55 @@
 """The repository: every read and write of tables, seats, the action log and snapshots.
 
 Synchronous on purpose: the table service calls it from worker threads. Each method runs in
-its own short transaction and returns detached rows (plain values, safe to pass between
-threads). The one write that matters for correctness is :meth:`Repository.commit_actions`,
-guarded by the table's version so that two submissions on the same version can never both
-apply.
+its own short transaction (:meth:`Repository.load`, the hot path, is one statement and needs
+none) and returns detached rows (plain values, safe to pass between threads). The one write
+that matters for correctness is :meth:`Repository.commit_actions`, guarded by the table's
+version so that two submissions on the same version can never both apply.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, Final, NamedTuple
 
-from sqlalchemy import Engine, exists, func, or_, select, update
+from sqlalchemy import (
+    BindParameter,
+    CompoundSelect,
+    Engine,
+    Integer,
+    Row,
+    Select,
+    and_,
+    bindparam,
+    cast,
+    exists,
+    func,
+    literal_column,
+    null,
+    or_,
+    select,
+    union_all,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, aliased
+from sqlalchemy.sql.expression import ColumnClause
 from sqlmodel import col
 
 from games.core import StaleVersion
 
-from .db import SQLITE_BEGIN
+from .db import SQLITE_BEGIN, SQLITE_NO_BEGIN
 from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
 from .log import NewAction
 from .models import (
     LIVE_STATUSES,
     TABLE_STATUSES,
     ActionRow,
+    Base,
     SeatRow,
     ServerSettingsRow,
     SnapshotRow,
@@ -81,7 +104,8 @@ class Committed(NamedTuple):
 
 
 class Loaded(NamedTuple):
-    """A table ready to rebuild: its row, the snapshot to start from and the actions after it.
+    """A table ready to rebuild: its row, the snapshot to start from, the actions after it and
+    its seats (by seat number).
 
     Without a usable snapshot, ``snapshot`` is ``None`` and ``actions`` is the whole log (replay
     from ``Game.setup``). Filter ``actions`` with :func:`storage.log.effective_actions`.
@@ -90,6 +114,14 @@ class Loaded(NamedTuple):
     table: TableRow
     snapshot: SnapshotRow | None
     actions: list[ActionRow]
+    seats: list[SeatRow]
+
+
+#: What one :meth:`Repository.load` reads, in the order of the parts of its one statement.
+_LOAD_PARTS: Final[tuple[type[Base], ...]] = (TableRow, SeatRow, SnapshotRow, ActionRow)
+#: An undo row's kind, written into the SQL rather than bound, so the planner can match the
+#: partial index on undo rows (``ix_actions_undo``) whatever plan it caches.
+_UNDO: Final[ColumnClause[str]] = literal_column("'undo'")
 
 
 def _check_status(status: str) -> None:
@@ -124,15 +156,34 @@ class Repository:
         # SQLite: take the write lock at BEGIN, so read-then-write never fails on lock upgrade.
         self._write_bind = (engine.execution_options(**{SQLITE_BEGIN: "IMMEDIATE"})
                             if backend == "sqlite" else engine)
-        # PostgreSQL: one consistent snapshot per read (table, snapshot and log agree).
-        self._read_bind = (engine.execution_options(isolation_level="REPEATABLE READ")
-                           if backend == "postgresql" else engine)
+        # Every read is one statement, consistent by itself: no BEGIN/COMMIT round trips (issue
+        # 13 §4). PostgreSQL: autocommit; SQLite: no BEGIN (see storage.db).
+        self._statement_bind = (engine.execution_options(isolation_level="AUTOCOMMIT")
+                                if backend == "postgresql" else
+                                engine.execution_options(**{SQLITE_BEGIN: SQLITE_NO_BEGIN})
+                                if backend == "sqlite" else engine)
 
     # ---- sessions ------------------------------------------------------------------------
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        with Session(self._read_bind, expire_on_commit=False) as session, session.begin():
+        """A session for **one** read statement, sent outside any transaction (one round trip).
+        Reads of several statements that must agree need a transaction of their own."""
+        with Session(self._statement_bind, expire_on_commit=False) as session, session.begin():
             yield session
+
+    def _one_statement(self, statement: Select[Any] | CompoundSelect, params: Mapping[str, Any]) -> list[Row[Any]]:
+        """The rows of one read-only statement, sent outside any transaction (one round trip).
+
+        A connection found closed when the statement is sent is discarded by SQLAlchemy; the
+        statement changes nothing, so it is sent once more on a fresh connection."""
+        for attempt in (1, 2):
+            try:
+                with self._statement_bind.connect() as connection:
+                    return list(connection.execute(statement, params))
+            except DBAPIError as error:
+                if attempt == 2 or not error.connection_invalidated:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -400,6 +451,21 @@ class Repository:
                         .values(seat=number - 1)
                         .execution_options(synchronize_session=False))
 
+    def permute_seats(self, table_id: int, order: Sequence[int], *, guard: Guard | None = None,
+                      log: Sequence[NewAction] = ()) -> None:
+        """Renumber a lobby's seats in one transaction: ``order[i]`` is the seat that becomes seat
+        ``i`` (a random seat order, drawn before the deal). Never once the game has started."""
+        with self._write() as session:
+            table = self._guarded(session, table_id, guard)
+            self._append(session, table_id, log, table.updated_at)
+            for old in order:  # through negative numbers: never two rows with one number
+                session.execute(update(SeatRow).where(col(SeatRow.table_id) == table_id, col(SeatRow.seat) == old)
+                                .values(seat=-1 - old).execution_options(synchronize_session=False))
+            for new, old in enumerate(order):
+                session.execute(update(SeatRow).where(col(SeatRow.table_id) == table_id,
+                                                      col(SeatRow.seat) == -1 - old)
+                                .values(seat=new).execution_options(synchronize_session=False))
+
     def update_seat(
         self,
         table_id: int,
@@ -547,10 +613,14 @@ class Repository:
         where = [col(TableRow.id) == table_id, col(TableRow.version) == expected_version]
         if allowed is not None:
             where.append(col(TableRow.status).in_(allowed))
+        # The log's newest seq comes back with the UPDATE (issue 13 §4: one statement fewer).
+        last = select(func.coalesce(func.max(col(ActionRow.seq)), 0)) \
+            .where(col(ActionRow.table_id) == table_id).scalar_subquery()
         with self._write() as session:
-            result = session.execute(
-                update(TableRow).where(*where).values(**values).execution_options(synchronize_session=False))
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+            bumped = session.execute(
+                update(TableRow).where(*where).values(**values).returning(last)
+                .execution_options(synchronize_session=False)).first()
+            if bumped is None:
                 found = session.execute(select(col(TableRow.version), col(TableRow.status))
                                         .where(col(TableRow.id) == table_id)).first()
                 if found is None:
@@ -560,18 +630,26 @@ class Repository:
                 raise WrongStatus(table_id, found[1])
             # The UPDATE holds the table's row lock (SQLite: the database write lock), so no
             # other commit can take these seqs before we finish.
-            rows = self._append(session, table_id, actions, now)
-            first = rows[0].seq if rows else self._last_seq(session, table_id) + 1
+            try:
+                rows = self._append(session, table_id, actions, now, first=int(bumped[0]) + 1)
+            except IntegrityError as error:
+                # PostgreSQL read the newest seq in the UPDATE's snapshot: a write that appended
+                # rows without bumping the version (an unguarded system row) while we waited for
+                # the row lock took these seqs. Nothing is written; the caller reloads.
+                raise StaleVersion(expected=expected_version) from error
             if snapshot is not None:
                 seq, state = snapshot
-                self._put_snapshot(session, table_id, seq, state, first - 1 + len(rows))
+                self._put_snapshot(session, table_id, seq, state, int(bumped[0]) + len(rows))
         return Committed(expected_version + 1, rows)
 
-    def _append(self, session: Session, table_id: int, actions: Sequence[NewAction], now: datetime) -> list[ActionRow]:
-        """Append ``actions`` to the log, seqs continuing it (the caller holds the table's lock)."""
+    def _append(self, session: Session, table_id: int, actions: Sequence[NewAction], now: datetime,
+                first: int | None = None) -> list[ActionRow]:
+        """Append ``actions`` to the log, seqs continuing it from ``first`` (default: after the
+        newest row; the caller holds the table's lock)."""
         if not actions:
             return []
-        first = self._last_seq(session, table_id) + 1
+        if first is None:
+            first = self._last_seq(session, table_id) + 1
         rows = []
         for seq, action in enumerate(actions, start=first):
             if action.voids is not None and action.voids >= seq:
@@ -585,19 +663,25 @@ class Repository:
 
     # ---- snapshots -----------------------------------------------------------------------
     @staticmethod
-    def _usable_snapshot(session: Session, table_id: int, before: int | None = None) -> SnapshotRow | None:
+    def _usable_snapshot_query(table_id: int | BindParameter[int], before: int | None = None) -> Select[Any]:
+        """The newest snapshot of the table (before action ``before``) that no undo voided;
+        ``table_id`` may be a bound parameter (:func:`_load_statement`)."""
         # A snapshot at s is unusable once a later undo voids a row it includes (voids <= s).
         undo = aliased(ActionRow)
         voided = exists().where(
             col(undo.table_id) == table_id,
-            col(undo.kind) == "undo",
+            col(undo.kind) == _UNDO,
             col(undo.seq) > col(SnapshotRow.seq),
             col(undo.voids) <= col(SnapshotRow.seq),
         )
         query = select(SnapshotRow).where(col(SnapshotRow.table_id) == table_id, ~voided)
         if before is not None:
             query = query.where(col(SnapshotRow.seq) < before)
-        return session.scalar(query.order_by(col(SnapshotRow.seq).desc()).limit(1))
+        return query.order_by(col(SnapshotRow.seq).desc()).limit(1)
+
+    @classmethod
+    def _usable_snapshot(cls, session: Session, table_id: int, before: int | None = None) -> SnapshotRow | None:
+        return session.scalar(cls._usable_snapshot_query(table_id, before))
 
     def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
         """The newest snapshot still valid (none of its actions voided by a later undo)."""
@@ -625,15 +709,14 @@ class Repository:
                       last_seq: int) -> SnapshotRow:
         if not 0 <= seq <= last_seq:
             raise ValueError(f"snapshot seq {seq} is outside the log (0..{last_seq})")
-        row = session.scalar(select(SnapshotRow).where(
-            col(SnapshotRow.table_id) == table_id, col(SnapshotRow.seq) == seq))
-        if row is None:
-            row = SnapshotRow(table_id=table_id, seq=seq, state=_as_bytes(state), created_at=utcnow())
-            session.add(row)
-        else:
-            row.state = _as_bytes(state)
-            row.created_at = utcnow()
-        session.flush()
+        row = SnapshotRow(table_id=table_id, seq=seq, state=_as_bytes(state), created_at=utcnow())
+        # One statement: insert, or replace the one at that seq (an upsert on (table_id, seq)).
+        insert = (postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert)(SnapshotRow)
+        statement = insert.values(table_id=table_id, seq=seq, state=row.state, created_at=row.created_at)
+        row.id = session.execute(statement.on_conflict_do_update(
+            index_elements=[col(SnapshotRow.table_id), col(SnapshotRow.seq)],
+            set_={"state": statement.excluded.state, "created_at": statement.excluded.created_at},
+        ).returning(col(SnapshotRow.id))).scalar_one()
         return row
 
     def drop_snapshots(self, table_id: int, from_seq: int = 0) -> int:
@@ -651,17 +734,58 @@ class Repository:
         return len(rows)
 
     def load(self, table_id: int) -> Loaded:
-        """The table, its newest usable snapshot and the log rows after it, read consistently.
+        """The table, its newest usable snapshot, the log rows after it and its seats.
 
-        Load time depends on the actions since the last snapshot, not on the game's length.
-        Raises :class:`~storage.errors.TableNotFound`.
+        One statement (issue 13 §4: the hot path of every command), so everything comes from one
+        snapshot of the database on both backends and needs no transaction: a move built on it
+        is refused as stale if anything committed since. Load time depends on the actions since
+        the last snapshot, not on the game's length. Raises :class:`~storage.errors.TableNotFound`.
         """
-        with self._read() as session:
-            # Table first: if anything commits meanwhile, our version is the older one, so a
-            # move built on this load is refused as stale rather than applied to old state.
-            table = session.get(TableRow, table_id)
-            if table is None:
-                raise TableNotFound(table_id)
-            snapshot = self._usable_snapshot(session, table_id)
-            after = snapshot.seq if snapshot is not None else 0
-            return Loaded(table, snapshot, self._actions(session, table_id, after))
+        parts: list[list[Any]] = [[] for _ in _LOAD_PARTS]
+        for row in self._one_statement(_load_statement(), {"table_id": table_id}):
+            model = _LOAD_PARTS[row.part]
+            prefix = model.__tablename__
+            values = {column.name: row._mapping[f"{prefix}_{column.name}"] for column in _columns(model)}
+            parts[row.part].append(model(**values))
+        tables, seats, snapshots, actions = parts
+        if not tables:
+            raise TableNotFound(table_id)
+        return Loaded(tables[0], snapshots[0] if snapshots else None, actions, seats)
+
+
+def _columns(model: type[Base]) -> Any:
+    """The columns of a model's table."""
+    return model.__table__.columns  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _load_statement() -> CompoundSelect:
+    """The one statement of :meth:`Repository.load`: the table, its seats, its newest usable
+    snapshot and the log rows after that snapshot, as one ``UNION ALL``.
+
+    Each part is tagged (``part``: the index into :data:`_LOAD_PARTS`) and ordered (``ord``: the
+    seat or seq); its model's columns are labelled ``<table>_<column>``, the other parts'
+    columns are typed NULLs, so one result holds rows of four tables and every value is read
+    with its column's type. Built once; the table's id is the parameter ``table_id``.
+    """
+    table_id = bindparam("table_id", type_=Integer)
+    snapshot = Repository._usable_snapshot_query(table_id).cte("usable_snapshot")
+    after = func.coalesce(select(snapshot.c.seq).scalar_subquery(), 0)
+    sources: list[tuple[Any, Any, Any]] = [
+        (TableRow.__table__, literal_column("0"), col(TableRow.id) == table_id),  # type: ignore[attr-defined]
+        (SeatRow.__table__, col(SeatRow.seat), col(SeatRow.table_id) == table_id),  # type: ignore[attr-defined]
+        (snapshot, snapshot.c.seq, None),
+        (ActionRow.__table__, col(ActionRow.seq),  # type: ignore[attr-defined]
+         and_(col(ActionRow.table_id) == table_id, col(ActionRow.seq) > after)),
+    ]
+    selects = []
+    for index, (source, order, where) in enumerate(sources):
+        columns = [literal_column(str(index)).label("part"), order.label("ord")]
+        for other, model in enumerate(_LOAD_PARTS):
+            for column in _columns(model):
+                label = f"{model.__tablename__}_{column.name}"
+                columns.append(source.c[column.name].label(label) if other == index
+                               else cast(null(), column.type).label(label))
+        query = select(*columns).select_from(source)
+        selects.append(query if where is None else query.where(where))
+    return union_all(*selects).order_by(literal_column("part"), literal_column("ord"))

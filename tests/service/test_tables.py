@@ -145,7 +145,7 @@ def test_loading_reads_a_snapshot_and_only_the_actions_after_it(service: TableSe
         loaded = service.load(tid)
         seat = sorted(loaded.game.to_act(loaded.state))[0]
         service.act(tid, f"u{seat}", first_legal(service, tid, seat))
-    _, snapshot, after = service.repo.load(tid)
+    _, snapshot, after, _ = service.repo.load(tid)
     assert snapshot is not None and snapshot.seq > 0
     assert len(after) < SNAPSHOT_EVERY
     live = service.load(tid)

@@ -275,10 +275,11 @@ def test_load_reads_only_actions_after_the_latest_snapshot(repo: Repository) -> 
     assert loaded.snapshot is None and [a.seq for a in loaded.actions] == [1, 2]
     version = repo.commit_actions(tid(table), version, moves("m3"), snapshot=(3, b"s3")).version
     version = repo.commit_actions(tid(table), version, moves("m4", "m5")).version
-    table_row, snapshot, actions = repo.load(tid(table))
+    table_row, snapshot, actions, seats = repo.load(tid(table))
     assert table_row.version == version == 3
     assert snapshot is not None and (snapshot.seq, snapshot.state) == (3, b"s3")
     assert [a.notation for a in actions] == ["m4", "m5"]
+    assert seats == []
 
 
 def test_load_skips_snapshots_an_undo_voided(repo: Repository) -> None:
@@ -308,10 +309,11 @@ def test_unicode_round_trips(repo: Repository) -> None:
     repo.add_seat(tid(table), "王小明🀄", user_id="王小明")
     repo.commit_actions(tid(table), 0, [NewAction("选 红色 ３", seat=0, user_id="王小明")],
                         snapshot=(1, '{"玩家":["王小明"]}'.encode()))
-    table_row, snapshot, actions = repo.load(tid(table))
+    table_row, snapshot, actions, seats = repo.load(tid(table))
     assert table_row.options == {"地图": "中国"} and table_row.settings == {"提醒": "每天"}
     assert table_row.creator == "王小明"
     assert repo.seats(tid(table))[0].name == "王小明🀄"
+    assert [s.model_dump() for s in seats] == [s.model_dump() for s in repo.seats(tid(table))]
     assert snapshot is not None and snapshot.state.decode("utf-8") == '{"玩家":["王小明"]}'
     assert repo.actions(tid(table))[0].notation == "选 红色 ３"
     assert actions == []
