@@ -22,7 +22,7 @@ def build_bot(config: BotConfig | None = None) -> TabulaBot:
     """A ready-to-start :class:`~bot.discord_app.client.TabulaBot` on the configured database."""
     from service import TableLimits, TableService
 
-    from .client import TabulaBot
+    from .client import make_bot
     from .plugins import load_extra_games
 
     chosen = config or BotConfig.load()
@@ -30,7 +30,7 @@ def build_bot(config: BotConfig | None = None) -> TabulaBot:
         load_extra_games(chosen.extra_games)
     limits = TableLimits(member_lobbies=chosen.member_lobbies, member_tables=chosen.member_tables,
                          guild_tables=chosen.guild_tables)
-    return TabulaBot(chosen, TableService.open(chosen.database_url, limits=limits))
+    return make_bot(chosen, TableService.open(chosen.database_url, limits=limits))
 
 
 def log_levels(spec: str) -> None:
@@ -46,7 +46,9 @@ def run_bot(config: BotConfig | None = None) -> None:
     token = chosen.discord_token or os.environ.get("DISCORD_TOKEN")
     if not token:
         raise SystemExit("DISCORD_TOKEN is not set")
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    from .logs import configure
+
+    configure(chosen.log_format, chosen.shard_ids or None)
     log_levels(os.environ.get("TABULA_LOG", ""))
     bot = build_bot(chosen)
     bot.run(token, log_handler=None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.settings import Settings
+from service.jobs import Shards
 
 
 class BotConfig(Settings):
@@ -19,10 +20,12 @@ class BotConfig(Settings):
     - ``TABULA_SYNC_COMMANDS`` — sync slash commands at start-up (default true).
     - ``TABULA_EXTRA_GAMES`` — ``module:attr[,module:attr]`` titles to register (plugins).
     - ``TABULA_SCHEDULER_SECONDS`` — how often reminders and deadlines are checked.
-    - ``TABULA_RENDER_WORKERS`` — threads that draw images.
-    - ``TABULA_RENDER_QUEUE`` / ``TABULA_RENDER_WAIT`` — at most this many images drawn or waiting
-      for a drawing thread; past it a drawing waits this many seconds for a place, else the post
-      goes out without its image.
+    - ``TABULA_RENDER_WORKERS`` — processes that draw images (default: one per core, ``os.cpu_count()``);
+      ``0`` draws in two threads of the bot process instead.
+    - ``TABULA_RENDER_QUEUE`` / ``TABULA_RENDER_WAIT`` — at most this many images a reply waits for
+      (panels, ``/board``) drawn or waiting for a worker; past it one waits this many seconds for
+      a place, else the reply goes out without its image. (A post's board never waits for a place:
+      it follows the post, and at most one per table waits.)
     - ``TABULA_MEMBER_LOBBIES`` / ``TABULA_MEMBER_TABLES`` / ``TABULA_GUILD_TABLES`` — the default caps
       on live tables: lobbies and live tables one member opened, live tables of a server (a
       server's managers may override them with ``/settings server``).
@@ -33,6 +36,16 @@ class BotConfig(Settings):
     - ``TABULA_LOCK_ENDED_THREADS`` — lock (besides archiving) the thread of a table that ended.
       Off by default: Discord refuses every answer to a command used in a locked thread, so
       ``/export`` and ``/log`` would no longer work there.
+    - ``TABULA_SHARD_IDS`` / ``TABULA_SHARD_COUNT`` — several processes (issue 13 §5): this one
+      serves the Discord shards ``0,2`` (comma-separated) of ``TABULA_SHARD_COUNT``, and its clock
+      only the tables of their servers. Unset: one process, every server.
+    - ``TABULA_JOB_LEASE_SECONDS`` — how long a process's claim on a clock job holds: a process
+      that dies mid-job has its jobs redone by another after this long.
+    - ``TABULA_METRICS_PORT`` — serve ``/healthz`` and ``/metrics`` (Prometheus) on this port.
+    - ``TABULA_METRICS_HOST`` — the address to serve them on (default ``127.0.0.1``).
+    - ``TABULA_LOG_FORMAT`` — ``json``: one JSON object per log line; else plain text.
+    - ``TABULA_SHUTDOWN_SECONDS`` — on SIGTERM, how long to wait for the work under way (moves,
+      their posts, edits and images) before closing anyway.
     - ``TABULA_TEST_SEED`` / ``TABULA_TEST_RENDER_DELAY`` — deterministic deals and a slowed
       renderer for the end-to-end tests; never set them in production.
     """
@@ -43,7 +56,7 @@ class BotConfig(Settings):
     sync_commands: bool = True
     extra_games: str = ""
     scheduler_seconds: float = 60.0
-    render_workers: int = 2
+    render_workers: int | None = None
     render_queue: int = 16
     render_wait: float = 20.0
     member_lobbies: int = 3
@@ -56,3 +69,17 @@ class BotConfig(Settings):
     lock_ended_threads: bool = False
     test_seed: str | None = None
     test_render_delay: float = 0.0
+    shard_ids: str = ""
+    shard_count: int | None = None
+    job_lease_seconds: float = 60.0
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
+    log_format: str = "text"
+    shutdown_seconds: float = 20.0
+
+    def shards(self) -> Shards | None:
+        """The shards this process serves (``None``: Discord's default, one connection)."""
+        if self.shard_count is None and not self.shard_ids.strip():
+            return None
+        ids = [int(part) for part in self.shard_ids.split(",") if part.strip()]
+        return Shards.of(ids or None, self.shard_count)

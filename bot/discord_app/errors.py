@@ -75,6 +75,9 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     else:
         log.error("unexpected error: %s", describe(interaction), exc_info=error)
         text = t("bot.unexpected", lang)
+        metrics = getattr(interaction.client, "metrics", None)  # /metrics (issue 13 §5)
+        if metrics is not None:
+            metrics.errors.labels(kind=interaction.type.name).inc()
     try:
         await reply(interaction, text[:2000], ephemeral=True)
     except discord.HTTPException:

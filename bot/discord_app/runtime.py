@@ -69,7 +69,7 @@ class Runtime:
         self.config = config
         self.service = service
         self.images = Images(workers=config.render_workers, delay=config.test_render_delay,
-                             queue=config.render_queue, wait=config.render_wait)
+                             queue=config.render_queue, wait=config.render_wait, extra_games=config.extra_games)
         self._locks: dict[int, asyncio.Lock] = {}
         self._loaded: OrderedDict[tuple[int, int], Loaded] = OrderedDict()
         #: Per member: commands and clicks, and (more of them) autocomplete keystrokes.
@@ -79,6 +79,8 @@ class Runtime:
         self.new_tables = Cooldowns(config.new_table_cooldown)
         self.shares = Cooldowns(config.share_cooldown)
         self._refused: dict[int, tuple[float, int]] = {}
+        #: Set on SIGTERM: new commands and clicks are turned away while committed work finishes.
+        self.draining = False
 
     async def call(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a blocking call (the service, the database) in a worker thread."""
@@ -101,6 +103,9 @@ class Runtime:
         answered at once, politely and privately (autocomplete: with no suggestions), and the
         interaction goes no further: a flood costs one short answer per interaction."""
         user = interaction.user.id
+        if self.draining:
+            await self._turn_away(interaction)
+            return False
         if interaction.type == discord.InteractionType.autocomplete:
             if not self.keystrokes.take(user):
                 return True
@@ -118,6 +123,22 @@ class Runtime:
         except discord.HTTPException:
             log.warning("could not tell %s to slow down", describe(interaction), exc_info=True)
         return False
+
+    @staticmethod
+    async def _turn_away(interaction: discord.Interaction[Any]) -> None:
+        """The process is shutting down: say so (autocomplete: no suggestions); nothing is done."""
+        try:
+            if interaction.type == discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(t("bot.restarting", interaction_lang(interaction)),
+                                                        ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not turn away %s while shutting down", describe(interaction))
+
+    def busy(self) -> bool:
+        """Whether a table's work is under way in this process (a move and its posts hold its lock)."""
+        return any(lock.locked() for lock in self._locks.values())
 
     def _note_refusal(self, interaction: discord.Interaction[Any]) -> None:
         """Log a member's refusals once per rate period (with how many the last one had), not

@@ -6,7 +6,8 @@ takes the seat over), and archiving the threads of tables that ended."""
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from collections.abc import Coroutine
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from service import TableRow
+from service.jobs import Jobs
 from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefaults
 
 from ..boards import publish
@@ -78,12 +80,16 @@ class Admin(commands.Cog):
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
         self.rt: Runtime = bot.runtime
+        #: Claims on clock jobs, shared with the other processes on the database (issue 13 §5).
+        self.jobs = Jobs(bot.runtime.service, ttl=timedelta(seconds=max(1.0, bot.config.job_lease_seconds)),
+                         shards=bot.config.shards())
         self.clock.change_interval(seconds=max(0.2, bot.config.scheduler_seconds))
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Start the clock once connected (``on_ready`` fires again after reconnects)."""
-        if not self.clock.is_running():
+        """Start the clock once connected (``on_ready`` fires again after reconnects), unless the
+        process is shutting down."""
+        if not self.clock.is_running() and not self.rt.draining:
             self.clock.start()
 
     async def cog_unload(self) -> None:
@@ -241,30 +247,60 @@ class Admin(commands.Cog):
     # ---- the clock -----------------------------------------------------------------------------------
     @tasks.loop(seconds=60)
     async def clock(self) -> None:
-        """Reminders and deadlines of this process's servers (the rules: ``service.clock``)."""
+        """Reminders and deadlines of this process's servers (the rules: ``service.clock``). Each
+        job is claimed from the database first, so that of several processes exactly one does it
+        (``service.jobs``); the tables are those of the servers on this process's shards."""
         now = datetime.now(UTC)
         guilds = {str(g.id) for g in self.bot.guilds}
-        due = await self.rt.call(self.rt.service.due, now, guilds)
-        for table_id, action in [*((tid, self.enforce) for tid in due.deadlines),
-                                 *((tid, self.remind) for tid in due.reminders)]:
-            try:
-                await action(table_id, now)
-            except Exception:
-                log.exception("clock failed for table %s", table_id)
+        due = await self.rt.call(self.jobs.due, now, guilds)
+        for table_id, kind, action in [*((tid, "deadline", self.enforce) for tid in due.deadlines),
+                                       *((tid, "remind", self.remind) for tid in due.reminders)]:
+            await self.run_job(f"{kind}:{table_id}", action(table_id, now))
         try:
             await self.close_ended(now, guilds)
         except Exception:
             log.exception("clock failed to archive the threads of ended tables")
+
+    async def run_job(self, key: str, work: Coroutine[Any, Any, None]) -> None:
+        """Do ``work`` if this process wins the claim on ``key``; give the claim back after."""
+        rt = self.rt
+        try:
+            claimed = await rt.call(self.jobs.claim, key)
+        except Exception:
+            work.close()
+            log.exception("clock could not claim %s", key)
+            return
+        if not claimed:
+            work.close()
+            return
+        try:
+            await work
+            self.bot.metrics.jobs.labels(job=key.partition(":")[0]).inc()
+        except Exception:
+            log.exception("clock failed: %s", key)
+        finally:
+            try:
+                await rt.call(self.jobs.release, key)
+            except Exception:
+                log.warning("clock could not release %s (it lapses by itself)", key, exc_info=True)
 
     async def close_ended(self, now: datetime, guilds: set[str]) -> None:
         """Archive the threads of tables that ended (finished or abandoned) a few seconds ago, once
         their last posts went out, so that finished games stop counting against the server's
         active threads. Each table is noted when done, and handled once."""
         rt = self.rt
+        shards = self.jobs.shards
         for table in await rt.call(rt.service.ended_tables, CLOSED_NOTE, now=now, guild_ids=guilds):
-            async with rt.lock(table.id):
-                await close_table_channel(rt, table)
-                await rt.call(rt.service.set_note, table.id, CLOSED_NOTE, True)
+            if shards is None or shards.owns(table.guild_id):
+                await self.run_job(f"close:{table.id}", self.close_one(table))
+
+    async def close_one(self, table: TableRow) -> None:
+        rt = self.rt
+        async with rt.lock(table.id):
+            if await rt.call(rt.service.note, table.id, CLOSED_NOTE):
+                return  # another process archived it while this one looked
+            await close_table_channel(rt, table)
+            await rt.call(rt.service.set_note, table.id, CLOSED_NOTE, True)
 
     async def remind(self, table_id: int, now: datetime) -> None:
         rt = self.rt

@@ -48,6 +48,13 @@ class SnowflakeFactory:
         self._last = value
         return value
 
+    def after(self, snowflake: int) -> int:
+        """A new snowflake one millisecond later than ``snowflake`` (for an id that must fall on
+        another shard: the shard is ``(id >> 22) % count``, the millisecond)."""
+        value = (((snowflake >> 22) + 1) << 22) | (snowflake & 0x3FFFFF)
+        self._last = max(self._last, value)
+        return value
+
 
 def snowflake_time(snowflake: int) -> _dt.datetime:
     """Return the creation time encoded in ``snowflake``."""

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Any
 
 ENV_VAR = "TABULA_DISCORD_API_BASE"
 """Environment variable holding the loopback API base (e.g. ``http://127.0.0.1:PORT/api/v10``)."""
+PROCESS_ENV = "TABULA_LOOPBACK_PROCESS"
+"""Environment variable naming the bot process in the header :data:`PROCESS_HEADER` of its requests."""
+PROCESS_HEADER = "X-Loopback-Process"
 
 
 def split_base_url(base_url: str) -> tuple[str, str]:
@@ -49,10 +53,28 @@ def patch_discord(base_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+def name_process(label: str) -> None:
+    """Make every HTTP request of this process carry ``X-Loopback-Process: label`` (REST calls and
+    interaction callbacks alike go through discord.py's one aiohttp session), so the server can
+    tell which of several bot processes made it (``LoopbackDiscord.answers``)."""
+    import aiohttp
+
+    original = aiohttp.ClientSession.__init__
+
+    def init(self: aiohttp.ClientSession, *args: Any, **kwargs: Any) -> None:
+        kwargs["headers"] = {**dict(kwargs.get("headers") or {}), PROCESS_HEADER: label}
+        original(self, *args, **kwargs)
+
+    aiohttp.ClientSession.__init__ = init  # type: ignore[method-assign]
+
+
 def patch_discord_from_env(env_var: str = ENV_VAR) -> bool:
-    """Call :func:`patch_discord` with ``$TABULA_DISCORD_API_BASE`` if set; return whether it was."""
+    """Call :func:`patch_discord` with ``$TABULA_DISCORD_API_BASE`` if set; return whether it was.
+    With ``$TABULA_LOOPBACK_PROCESS`` set, the process's requests are named (:func:`name_process`)."""
     value = os.environ.get(env_var)
     if not value:
         return False
     patch_discord(value)
+    if os.environ.get(PROCESS_ENV):
+        name_process(os.environ[PROCESS_ENV])
     return True

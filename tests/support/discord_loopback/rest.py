@@ -20,8 +20,9 @@ from aiohttp import web
 from ._limits import check_choices, check_localizations, check_name
 from ._util import API_VERSION, ApiError, form_error
 from .model import ChannelType
+from .patch import PROCESS_HEADER
 from .ratelimits import RateLimitHit, Verdict
-from .server import InjectedError, RequestRecord, UploadedFile
+from .server import Answer, InjectedError, RequestRecord, UploadedFile
 
 if TYPE_CHECKING:
     from .server import LoopbackDiscord
@@ -215,6 +216,9 @@ class RestApi:
         if found is None:
             return self._unknown(method, full_path)
         route, params = found
+        process = request.headers.get(PROCESS_HEADER)
+        if process is not None:
+            server.answers.append(Answer(process, server.guild_of_request(params), method, route.template))
         limit_headers: dict[str, str] = {}
         try:
             if route.auth and request.headers.get("Authorization") != f"Bot {server.token}":

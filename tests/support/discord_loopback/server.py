@@ -15,7 +15,7 @@ import re
 import secrets
 import socket
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from aiohttp import web
@@ -62,6 +62,16 @@ class UploadedFile(NamedTuple):
     filename: str
     data: bytes
     content_type: str | None = None
+
+
+class Answer(NamedTuple):
+    """A request of a named bot process (``X-Loopback-Process``) about ``guild_id`` (``None``: no
+    guild, e.g. a command sync or a DM)."""
+
+    process: str
+    guild_id: int | None
+    method: str
+    path: str
 
 
 class RequestRecord(NamedTuple):
@@ -177,6 +187,13 @@ class LoopbackDiscord:
         """Errors tests asked for (:meth:`fail_requests`), still to be answered."""
         self.injected_responses: list[tuple[str, str, int, dict[str, Any]]] = []
         """Every injected error answered: ``(method, path, status, body)``."""
+        self.answers: list[Answer] = []
+        """Every REST request from a bot process that names itself (``X-Loopback-Process``, see
+        :mod:`.patch`): which process touched which guild (through a channel, a message or an
+        interaction's token). With several processes on shards, a test checks each answered only
+        for its own guilds."""
+        self.interaction_shards: dict[int, int] = {}
+        """The shard whose gateway session each interaction was delivered to."""
         self.typing: list[tuple[int, int]] = []
         """``(channel_id, user_id)`` of every typing indicator."""
 
@@ -437,8 +454,11 @@ class LoopbackDiscord:
         self.users[user.id] = user
         return user
 
-    def _create_guild(self, name: str, locale: str) -> Guild:
-        guild = Guild(id=self.ids.next(), name=name, owner_id=self.owner.id, preferred_locale=locale)
+    def _create_guild(self, name: str, locale: str, wanted: Callable[[int], bool] = lambda _gid: True) -> Guild:
+        guild_id = self.ids.next()
+        while not wanted(guild_id):
+            guild_id = self.ids.after(guild_id)
+        guild = Guild(id=guild_id, name=name, owner_id=self.owner.id, preferred_locale=locale)
         guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=MEMBER_PERMISSIONS)
         bot_role = Role(
             id=self.ids.next(),
@@ -455,27 +475,55 @@ class LoopbackDiscord:
         return guild
 
     def add_user(self, name: str, locale: str = "en-US", *, global_name: str | None = None) -> FakeUser:
-        """Add a human member to the guild and return a :class:`FakeUser` that acts as them."""
+        """Add a human member to every guild and return a :class:`FakeUser` that acts as them."""
         from .users import FakeUser
 
         user = self._new_user(name, locale=locale)
         if global_name is not None:
             user.global_name = global_name
-        self.guild.member_ids.append(user.id)
         fake = FakeUser(self, user)
         self.fake_users[user.id] = fake
-        self.gateway.dispatch(
-            "GUILD_MEMBER_ADD",
-            {**user.member_payload(), "guild_id": str(self.guild.id)},
-            guild_id=self.guild.id,
-            intent=Intent.GUILD_MEMBERS,
-        )
+        for guild in self.guilds.values():
+            self._add_member(guild, user)
         self.notify()
         return fake
 
-    def add_category(self, name: str) -> Channel:
-        """Add a category channel."""
-        return self._add_guild_channel(self.guild, name, ChannelType.GUILD_CATEGORY, parent=None)
+    def _add_member(self, guild: Guild, user: UserRecord) -> None:
+        guild.member_ids.append(user.id)
+        self.gateway.dispatch(
+            "GUILD_MEMBER_ADD",
+            {**user.member_payload(), "guild_id": str(guild.id)},
+            guild_id=guild.id,
+            intent=Intent.GUILD_MEMBERS,
+        )
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None, locale: str = "en-US",
+                  channels: Sequence[str] = ()) -> Guild:
+        """Add another guild (the bot is a member; so is every fake user), with a category and
+        text ``channels`` in it (names must differ from other guilds' to be found by name). With
+        ``shard=(id, count)`` its id is chosen so Discord would route it to that shard
+        (``(guild_id >> 22) % count == id``). Sessions of its shard get a GUILD_CREATE."""
+        wanted: Callable[[int], bool] = (lambda _gid: True) if shard is None else \
+            (lambda gid: (gid >> 22) % shard[1] == shard[0])
+        guild = self._create_guild(name, locale, wanted)
+        for uid in self.fake_users:
+            self._add_member(guild, self.users[uid])
+        for session in self.gateway.live_sessions():
+            if session.handles_guild(guild.id):
+                session.dispatch("GUILD_CREATE", self.guild_create_payload(guild))
+        category = self.add_category("Text Channels", guild=guild)
+        for channel in channels:
+            self.add_channel(channel, category=category, guild=guild)
+        self.notify()
+        return guild
+
+    def shard_of(self, guild_id: int, shard_count: int) -> int:
+        """The shard Discord routes ``guild_id`` to when the bot runs ``shard_count`` shards."""
+        return (guild_id >> 22) % shard_count
+
+    def add_category(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """Add a category channel (in ``guild``, default the first guild)."""
+        return self._add_guild_channel(guild or self.guild, name, ChannelType.GUILD_CATEGORY, parent=None)
 
     def add_channel(
         self,
@@ -484,9 +532,31 @@ class LoopbackDiscord:
         type: ChannelType = ChannelType.GUILD_TEXT,
         category: Channel | None = None,
         topic: str | None = None,
+        guild: Guild | None = None,
     ) -> Channel:
-        """Add a guild channel (dispatches CHANNEL_CREATE to connected bots)."""
-        return self._add_guild_channel(self.guild, name, type, parent=category, topic=topic)
+        """Add a guild channel (dispatches CHANNEL_CREATE to connected bots); in ``guild``,
+        default the first guild."""
+        return self._add_guild_channel(guild or self.guild, name, type, parent=category, topic=topic)
+
+    def guild_of_request(self, params: Mapping[str, str]) -> int | None:
+        """The guild a REST request is about, from its route's parameters (a channel, a thread, a
+        message's channel, or an interaction's token), if any."""
+        for key in ("channel_id", "thread_id"):
+            if key in params and params[key].isdigit():
+                channel = self.channels.get(int(params[key]))
+                if channel is not None:
+                    return channel.guild_id
+        for key in ("interaction_token", "token", "webhook_token"):
+            found = self._interactions_by_token.get(params.get(key, ""))
+            if found is not None:
+                return found.channel.guild_id if found.channel is not None else None
+        if "interaction_id" in params and params["interaction_id"].isdigit():
+            by_id = self.interactions.get(int(params["interaction_id"]))
+            if by_id is not None and by_id.channel is not None:
+                return by_id.channel.guild_id
+        if "guild_id" in params and params["guild_id"].isdigit():
+            return int(params["guild_id"])
+        return None
 
     def _add_guild_channel(
         self,
@@ -1311,6 +1381,8 @@ class LoopbackDiscord:
         self._interactions_by_token[token] = result
         session = self.gateway.dispatch_one("INTERACTION_CREATE", payload, guild_id=guild_id)
         result.delivered = session is not None
+        if session is not None:
+            self.interaction_shards[interaction_id] = session.shard_id
         if session is None:
             log.warning("interaction %s: no gateway session to deliver it to", interaction_id)
         result.ack_deadline = self.ack_deadline
