@@ -8,6 +8,7 @@ spectator view does not (then their moves cannot give anything away).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -314,8 +315,10 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted, and
     the post it replaces stops saying who must act. Callers hold ``rt.lock(table)``, so the
     posts of one table never interleave; edits are queued per message and coalesced
-    (:mod:`.edits`), so the lock is not held while Discord makes an edit wait. Returns the id
-    of the status post (``None``: nothing was posted).
+    (:mod:`.edits`), so the lock is not held while Discord makes an edit wait. The text never
+    waits for drawing (issue 13 §2): the board is attached by an edit once drawn, and only
+    while the post's text is still of this version. Returns the id of the status post
+    (``None``: nothing was posted).
     """
     loaded = result.loaded
     table, game = loaded.table, loaded.game
@@ -357,10 +360,6 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             tail = quiet_tail
             lines, dropped = newest_lines([*record.get("lines", []), *lines], STATUS_LIMIT)
             earlier = int(record.get("earlier") or 0) + dropped
-            # The post shows the board as of its latest edit: a player who rolled sees where they
-            # landed, one who moved on into the next stage alone sees it (play experience, §2).
-            image = await rt.images.board(game.meta.id, public, lang, names)
-            current = [(f"board-t{table.id}-s{loaded.last_seq}.png", image)] if image else None
             # The edit is queued, not awaited: the table's lock is not held while Discord makes it
             # wait, and a newer edit of the post replaces this one if it is still waiting.
             status_id = int(record["message"])
@@ -369,17 +368,17 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
                 status_id = adopted.id if adopted is not None else status_id
             edited = edit_status(rt, channel, table.id, status_id,
                                  content=status_text(lines, earlier, tail, lang, STATUS_LIMIT), view=view,
-                                 files=current)
+                                 version=table.version)
             await remember_status(rt, table, edited, lines, earlier, to_act, stage or last_stage(table, noted),
                                   pinged)
+            # The post shows the board as of its latest edit: a player who rolled sees where they
+            # landed, one who moved on into the next stage alone sees it (play experience, §2);
+            # it is attached when drawn, the text does not wait for it (issue 13 §2).
+            attach_images(rt, channel, edited, loaded, public, lang, board=True)
             return edited
-    files: list[discord.File] = []
     if result.finished:
         outcome = loaded.outcome
         tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
-        image = await rt.images.result(game.meta.id, outcome, public, lang, names)
-        if image:
-            files.append(discord.File(io.BytesIO(image), filename=f"result-t{table.id}.png"))
     elif not new_step:  # the stage's post could not be edited (deleted): say the same in a new one
         tail = quiet_tail
     else:
@@ -388,22 +387,25 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         pinged |= ping
     shown_stage = game.stage(loaded.state)
     same_stage = bool(shown_stage) and not result.finished and shown_stage == last_stage(table, noted)
-    # (a post that replaces a deleted status post shows the board: §2)
-    image = None if same_stage and new_step else await rt.images.board(game.meta.id, public, lang, names)
-    if image:
-        files.insert(0, discord.File(io.BytesIO(image), filename=f"board-t{table.id}-s{loaded.last_seq}.png"))
     tail = clip(tail, 900)
     content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
     # The post the new one replaces is retired first (its queued edits give way to this one), so
     # whoever sees the new post sees the old one no longer asking anyone.
     await retire_status(rt, channel, table, noted, lang)
+    components = view or discord.utils.MISSING
     try:
-        message = await channel.send(content, files=files, view=view or discord.utils.MISSING,
-                                     allowed_mentions=pings(tail) if new_step else QUIET)
+        message = await channel.send(content, view=components, allowed_mentions=pings(tail) if new_step else QUIET)
     except discord.HTTPException:
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return None
+    lost = None if result.finished else repost_status(rt, channel, table.id, message.id)
+    edits_of(rt).posted(message.id, Edit(content, view=components, lost=lost, version=table.version))
+    # The text goes out at once; the board (and the ranking) are attached when drawn (issue 13 §2).
+    # A new post of the stage whose board is already shown has none; one that replaces a deleted
+    # status post shows the board (§2).
+    attach_images(rt, channel, message.id, loaded, public, lang, board=not (same_stage and new_step),
+                  result=result.finished)
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message.id
@@ -429,18 +431,45 @@ async def retire_status(rt: Runtime, channel: discord.abc.Messageable, table: Ta
 
 
 def edit_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int, message_id: int, *,
-                content: str, view: Any, files: list[tuple[str, bytes]] | None = None,
-                repost: bool = True) -> int:
+                content: str, view: Any, version: int | None = None, repost: bool = True) -> int:
     """Queue an edit of a step's status post (no pings; the buttons move to the table's new
-    version; ``files``, as (name, bytes), replace its image) and return the post's id. The edit
-    is made in the background (:mod:`.edits`): while it waits, a newer edit of the post replaces
-    it. If Discord refuses it (the post was deleted...), the newest content is posted anew with
-    ``repost`` (see :func:`repost_status`)."""
+    version; its text is of table ``version``, ``None``: the same as before) and return the
+    post's id. The edit is made in the background (:mod:`.edits`): while it waits, a newer edit
+    of the post replaces it. If Discord refuses it (the post was deleted...), the newest content
+    is posted anew with ``repost`` (see :func:`repost_status`)."""
     queue = edits_of(rt)
     current = queue.current_id(message_id)
     lost = repost_status(rt, channel, table_id, current) if repost else None
-    queue.submit(channel, current, Edit(content, view=view, files=files, lost=lost))
+    queue.submit(channel, current, Edit(content, view=view, lost=lost, version=version))
     return current
+
+
+def attach_images(rt: Runtime, channel: discord.abc.Messageable, message_id: int, loaded: Loaded, public: Any,
+                  lang: str, *, board: bool, result: bool = False) -> None:
+    """Draw the public board (and, at the end, the ranking) of ``loaded`` in the background and
+    attach them to ``message_id`` by an edit once drawn, if its text is still of this version
+    (:meth:`.edits.MessageEdits.attach`). Newest version wins: a board of the table still
+    waiting for a worker gives way to this one (:class:`.images.Images`)."""
+    if not board and not result:
+        return
+    table, game = loaded.table, loaded.game
+    names = seat_names(loaded.seats)
+
+    async def drawn() -> list[tuple[str, bytes]]:
+        outcome = loaded.outcome
+        wanted = [rt.images.board(game.meta.id, public, lang, names, key=(table.id, "board", lang))
+                  if board else _nothing(),
+                  rt.images.result(game.meta.id, outcome, public, lang, names, key=(table.id, "result", lang))
+                  if result else _nothing()]
+        image, ranking = await asyncio.gather(*wanted)
+        files = [(f"board-t{table.id}-s{loaded.last_seq}.png", image)] if image else []
+        return files + ([(f"result-t{table.id}.png", ranking)] if ranking else [])
+
+    edits_of(rt).attach_later(channel, message_id, table.version, drawn())
+
+
+async def _nothing() -> None:
+    return None
 
 
 def repost_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
@@ -485,20 +514,29 @@ def repost_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
 
 async def replacement_of(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
                          message_id: int) -> discord.Message | None:
-    """The post that already replaced the lost status post ``message_id``: the newest board post
-    of the table by the bot after it. A bot process that reposted a lost status post and died
-    before it noted the new one leaves such a post; the next process goes on with it rather than
-    posting yet another one."""
+    """The post that already replaced the lost status post ``message_id``: the newest post of the
+    table by the bot after it (with its board, or its buttons: the board follows a post by an
+    edit, issue 13 §2). A bot process that reposted a lost status post and died before it noted
+    the new one leaves such a post; the next process goes on with it rather than posting yet
+    another one."""
     me = rt.bot.user
     found = None
     try:
         async for message in channel.history(after=discord.Object(message_id), limit=20, oldest_first=True):
-            if me is not None and message.author.id == me.id \
-                    and any(a.filename.startswith(f"board-t{table_id}-") for a in message.attachments):
+            if me is not None and message.author.id == me.id and shows_table(message, table_id):
                 found = message
     except discord.HTTPException as error:
         log.info("could not read the posts after %s (%s)", message_id, error)
     return found
+
+
+def shows_table(message: discord.Message, table_id: int) -> bool:
+    """Whether ``message`` is a post of table ``table_id``: it has the table's board, or buttons."""
+    if any(a.filename.startswith(f"board-t{table_id}-") for a in message.attachments):
+        return True
+    prefixes = (f"tb:{table_id}:", f"ts:{table_id}:")
+    return any(str(getattr(item, "custom_id", None) or "").startswith(prefixes)
+               for row in message.components for item in getattr(row, "children", ()))
 
 
 async def remember_status(rt: Runtime, table: TableRow, message_id: int, lines: Sequence[str],

@@ -11,6 +11,15 @@ message replaces the one still to be made: the newest content, view and image wi
 edits in between are never sent. When an edit is refused (the post was deleted, its thread
 archived...), the edit's ``lost`` callback runs, which may post the same content anew and return
 the new message's id: later edits of the old message go to the new one.
+
+A newer edit keeps what it leaves unset from the edit it replaces: an edit that only swaps the
+image (:meth:`MessageEdits.attach`) and a text edit still waiting become one edit with both.
+
+The reply never waits for drawing (issue 13 §2): a status post goes out, or is edited, with its
+text at once, and its board is attached by a later edit when drawn. Each text carries the
+table's version; an image drawn for a version is attached only while the message's latest text
+is of that version, so a post never ends up with a board older than its text (issue 10 §2: the
+image of the newest text is on its way, and arrives last).
 """
 
 from __future__ import annotations
@@ -19,8 +28,9 @@ import asyncio
 import io
 import logging
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -28,6 +38,11 @@ import discord
 log = logging.getLogger("tabula.discord")
 
 QUIET = discord.AllowedMentions.none()
+
+#: Messages whose latest text is remembered for :meth:`MessageEdits.attach` (the newest ones).
+REMEMBERED = 4096
+
+Files = list[tuple[str, bytes]]
 
 
 @dataclass
@@ -41,6 +56,14 @@ class Edit:
     #: Called (in the worker) when Discord refuses the edit; returns the id of a message that
     #: replaces the lost one (later edits go there), or ``None``.
     lost: Callable[[Edit], Awaitable[int | None]] | None = None
+    #: The table version the text is of (``None``: the same as the message's previous text).
+    version: int | None = None
+
+    def after(self, older: Edit) -> Edit:
+        """This edit made in place of ``older`` (not yet made): what this one leaves unset (the
+        components, the attachments) is kept from ``older``."""
+        return replace(self, view=older.view if self.view is discord.utils.MISSING else self.view,
+                       files=older.files if self.files is None else self.files)
 
     def discord_files(self) -> list[discord.File]:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files or ()]
@@ -61,6 +84,9 @@ class MessageEdits:
     def __init__(self) -> None:
         self._slots: dict[int, _Slot] = {}
         self._moved: dict[int, int] = {}
+        #: The latest text (and components, version, ``lost``) of each message, without files.
+        self._last: OrderedDict[int, Edit] = OrderedDict()
+        self._attaching: set[asyncio.Task[None]] = set()
         #: How many edits were submitted and how many were made (sent to Discord), for the logs.
         self.submitted = 0
         self.sent = 0
@@ -73,18 +99,69 @@ class MessageEdits:
             message_id = self._moved[message_id]
         return message_id
 
+    def posted(self, message_id: int, edit: Edit) -> None:
+        """Note the text of a message just posted (not through this queue), for :meth:`attach`."""
+        self._remember(message_id, edit)
+
+    def _remember(self, message_id: int, edit: Edit) -> None:
+        self._last[message_id] = replace(edit, files=None)
+        self._last.move_to_end(message_id)
+        while len(self._last) > REMEMBERED:
+            self._last.popitem(last=False)
+
     def submit(self, channel: discord.abc.Messageable, message_id: int, edit: Edit) -> None:
         """Queue ``edit`` of ``message_id``; it replaces an edit of that message not yet made."""
         self.submitted += 1
         key = self.current_id(message_id)
+        last = self._last.get(key)
+        if edit.version is None and last is not None:
+            edit = replace(edit, version=last.version)
+        self._remember(key, edit)
         slot = self._slots.get(key)
         if slot is None:
             slot = self._slots[key] = _Slot(channel, key)
         if slot.pending is not None:
             log.debug("edit of message %s coalesced with a newer one", key)
+            edit = edit.after(slot.pending)
         slot.pending = edit
         if slot.task is None or slot.task.done():
             slot.task = asyncio.create_task(self._work(key, slot), name=f"edit-{key}")
+
+    def attach(self, channel: discord.abc.Messageable, message_id: int, version: int, files: Files) -> bool:
+        """Queue an edit that replaces the attachments of ``message_id`` with ``files`` (drawn for
+        table ``version``), if the message's latest text is of that version; else the images are
+        stale (a newer text's images are on their way) and dropped: ``False``."""
+        key = self.current_id(message_id)
+        last = self._last.get(key)
+        if last is None or last.version != version:
+            log.debug("images of version %s for message %s dropped: its text is of %s", version, key,
+                      None if last is None else last.version)
+            return False
+        self.submit(channel, key, replace(last, files=files))
+        return True
+
+    def attach_later(self, channel: discord.abc.Messageable, message_id: int, version: int,
+                     files: Awaitable[Files]) -> None:
+        """:meth:`attach` the ``files`` once drawn, in the background (nothing when none are)."""
+
+        async def attach() -> None:
+            try:
+                drawn = await files
+            except Exception:
+                log.exception("could not draw the images of message %s", message_id)
+                return
+            if drawn:
+                self.attach(channel, message_id, version, drawn)
+
+        task = asyncio.create_task(attach(), name=f"attach-{message_id}")
+        self._attaching.add(task)
+        task.add_done_callback(self._attaching.discard)
+
+    async def settle(self) -> None:
+        """Wait until every image being drawn for a message is attached and every edit made."""
+        while self._attaching or self.busy():
+            await asyncio.gather(*self._attaching, return_exceptions=True)
+            await self.flush()
 
     async def flush(self, message_id: int | None = None) -> None:
         """Wait until the edits of ``message_id`` (default: of every message) are made."""
@@ -123,6 +200,8 @@ class MessageEdits:
             newer = await edit.lost(edit)
             if newer is not None:
                 self._moved[slot.message_id] = newer
+                if slot.message_id in self._last:
+                    self._remember(newer, self._last.pop(slot.message_id))
                 self._slots.pop(slot.message_id, None)
                 slot.message_id = newer
                 self._slots[newer] = slot

@@ -3,7 +3,8 @@ flood the table's thread: the stage's status post is edited as players pick (eve
 the "still to act" list shrinks, then "Now: …" for the next pick, no pings, buttons move to the
 new version); a new post with the board and mentions comes when the next stage begins (planning),
 and the post it replaces stops asking anyone. A deleted status post is replaced by a new one,
-and a restarted bot goes on editing the current one."""
+and a restarted bot goes on editing the current one. Each text goes out at once and its board
+follows by an edit (issue 13 §2): the checks wait for the board of the table's latest action."""
 
 from __future__ import annotations
 
@@ -38,9 +39,13 @@ async def pick(server: LoopbackDiscord, service: TableService, table: Table, wat
     return loaded.table.version
 
 
-async def wait_revisions(server: LoopbackDiscord, post: Message, count: int) -> None:
-    await server.wait_until(lambda: len(post.revisions) >= count, timeout=15,
-                            description=f"the status post to be edited {count} time(s)")
+async def wait_board(server: LoopbackDiscord, service: TableService, table: Table, post: Message) -> None:
+    """Wait until ``post`` shows the board of the table as it is now: its text goes out first and
+    the board follows by an edit (issue 13 §2), named after the table's last action."""
+    loaded = await asyncio.to_thread(service.load, table.id)
+    name = f"board-t{table.id}-s{loaded.last_seq}.png"
+    await server.wait_until(lambda: [a.filename for a in post.attachments] == [name], timeout=15,
+                            description=f"the status post to show {name}")
 
 
 async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord, tabula: BotProcess,
@@ -61,7 +66,7 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     # alice picks: the same post is edited; bob and carol are still to act, without a ping
     first_image = [a.data for a in post.attachments]
     version = await pick(server, service, table, watch, alice, 0)
-    await wait_revisions(server, post, 1)
+    await wait_board(server, service, table, post)
     # its board is the board as of this edit (alice's pick is marked), not the one of the first post
     assert post.attachments and [a.data for a in post.attachments] != first_image
     assert post.revisions[0].attachment_ids != [a.id for a in post.attachments]
@@ -78,14 +83,14 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
 
     # bob picks: edited again
     await pick(server, service, table, watch, bob, 1)
-    await wait_revisions(server, post, 2)
+    await wait_board(server, service, table, post)
     assert post.content.count(PICKED) == 2 and len(public_bot_messages(server, table.thread)) == posts
 
     # carol's pick ends the pick round: the draft goes on (one stage) and everyone was pinged in
     # it already, so the same post is edited with the cards drafted, who must act now and what is
     # asked: no new post, no ping (issue 10 §6: once per stage, the draft's picks in one message)
     await pick(server, service, table, watch, carol, 2)
-    await wait_revisions(server, post, 3)
+    await wait_board(server, service, table, post)
     assert "picks are revealed" in post.content and "Now:" in post.content and "— pick a card to keep" in post.content
     assert not any(u.mention in post.content for u in (alice, bob, carol))
     assert len(public_bot_messages(server, table.thread)) == posts and len(board_posts(server, table)) == 1
@@ -97,6 +102,7 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await pick(server, service, table, watch, alice, 0)
     fresh = await server.wait_for_message(table.thread, lambda m: PICKED in m.text, after=mark, timeout=15)
     assert "Still to act" in fresh.content and not any(u.mention in fresh.content for u in (alice, bob, carol))
+    await wait_board(server, service, table, fresh)  # the board follows the text there too
     refused = [e for e in server.error_responses if e[0] == "PATCH"]
     assert refused and all(e[2] == 404 for e in refused)
     server.error_responses[:] = [e for e in server.error_responses if e not in refused]
@@ -108,14 +114,14 @@ async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord
     await tabula.start()
     await server.wait_for_connection(previous=handshakes, timeout=30)
     await pick(server, service, table, watch, bob, 1)
-    await wait_revisions(server, fresh, 1)
+    await wait_board(server, service, table, fresh)
     assert fresh.content.count(PICKED) == picked + 1 and fresh.content.endswith("Still to act: Carol")
 
     # the last pick of the pick round: the draft goes on, and everyone was pinged in this stage
     # already, so the same post is edited again ("Now: …", no new post, no pings: issue 10 §6)
     posts = len(public_bot_messages(server, table.thread))
     await pick(server, service, table, watch, carol, 2)
-    await wait_revisions(server, fresh, 2)
+    await wait_board(server, service, table, fresh)
     assert "Now:" in fresh.content and "— pick a card to keep" in fresh.content
     assert not any(u.mention in fresh.content for u in (alice, bob, carol))
     assert len(public_bot_messages(server, table.thread)) == posts

@@ -53,7 +53,7 @@ async def test_the_render_queue_is_bounded(monkeypatch: pytest.MonkeyPatch, capl
     import render
 
     monkeypatch.setattr(render, "renderer_for", lambda game_id: _Slow())
-    images = Images(workers=1, delay=0.3, queue=1, wait=0.05)
+    images = Images(workers=0, delay=0.3, queue=1, wait=0.05)  # threads: the patch reaches them
     try:
         with caplog.at_level(logging.INFO, logger="tabula.discord.images"):
             drawn = await asyncio.gather(*(images.board("pebbles", None, "en", []) for _ in range(3)))
@@ -64,7 +64,7 @@ async def test_the_render_queue_is_bounded(monkeypatch: pytest.MonkeyPatch, capl
         assert await images.board("pebbles", None, "en", []) == b"png"  # the place is free again
     finally:
         images.close()
-    eager = Images(workers=1, queue=1, wait=0)  # no waiting at all: a free place is still taken
+    eager = Images(workers=0, queue=1, wait=0)  # no waiting at all: a free place is still taken
     try:
         assert await eager.board("pebbles", None, "en", []) == b"png"
     finally:

@@ -150,8 +150,9 @@ async def test_three_players_play_a_whole_game(server: LoopbackDiscord, tabula: 
         count += 1
         assert count < 600, "the game does not end"
 
-    final = await server.wait_for_message(table.thread, lambda m: "Final ranking" in m.text, timeout=15)
-    assert any(a.filename.startswith(f"result-t{table.id}") for a in final.attachments)
+    # the ranking is posted at once; its image follows by an edit once drawn (issue 13 §2)
+    final = await server.wait_for_message(table.thread, lambda m: "Final ranking" in m.text and any(
+        a.filename.startswith(f"result-t{table.id}") for a in m.attachments), timeout=30)
     outcome = game.outcome(state)
     winner = users[outcome.standings[0].seat]
     assert winner.record.display_name in final.text or winner.name in final.text.lower()

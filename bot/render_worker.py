@@ -1,0 +1,112 @@
+"""What a drawing process runs (issue 13 §2): the bot's images are drawn in worker processes,
+each started once with every title's renderer imported (:func:`start_worker`), then given
+:class:`Job` s of plain data that pickle across the process boundary.
+
+This module lives outside the Discord adapter on purpose: a worker imports it (and the games and
+renderers) but not the adapter's database and Discord stack, so it starts in a fraction of the
+time.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("tabula.render.worker")
+
+#: How often a worker checks that the bot process is still there.
+WATCH_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Job:
+    """One drawing: the title, the image (``kind``: board, private, focus or result) and what it
+    is drawn from (views are msgspec structs or dataclasses: they pickle)."""
+
+    game_id: str
+    kind: str
+    view: Any
+    lang: str
+    names: tuple[str, ...]
+    path: tuple[str, ...] = ()
+    outcome: Any = None
+    #: Seconds to sleep first (``TABULA_TEST_RENDER_DELAY``; end-to-end tests only).
+    delay: float = 0.0
+    #: Return the strings drawn too (for the tests' image text log).
+    record: bool = False
+
+
+def draw(job: Job) -> tuple[bytes, list[str] | None]:
+    """Draw ``job`` with ``render.renderer_for``: the PNG (empty when the renderer draws nothing,
+    as a focus image may) and, if asked, the strings drawn on it."""
+    import render
+
+    if job.delay:
+        time.sleep(job.delay)
+    renderer = render.renderer_for(job.game_id)
+    if not job.record:
+        return _draw_with(renderer, job), None
+    with render.recording() as drawn:
+        data = _draw_with(renderer, job)
+    return data, sorted({d.text for d in drawn} | {d.source for d in drawn})
+
+
+def _draw_with(renderer: Any, job: Job) -> bytes:
+    names = list(job.names)
+    if job.kind == "board":
+        return bytes(renderer.board(job.view, job.lang, names))
+    if job.kind == "private":
+        return bytes(renderer.private(job.view, job.lang, names))
+    if job.kind == "result":
+        return bytes(renderer.result(job.outcome, job.view, job.lang, names))
+    if job.kind == "focus":
+        from render import focus_image
+
+        return focus_image(renderer, job.view, job.path, job.lang, names) or b""
+    raise ValueError(f"no such image: {job.kind}")
+
+
+def start_worker(extra_games: str) -> None:
+    """Initialise a drawing process: the titles of ``TABULA_EXTRA_GAMES`` registered as in the
+    bot, and every title's renderer imported once, before the first drawing."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot process decides when to stop
+    _exit_with(os.getppid())
+    from games.registry import game_ids, register
+
+    if extra_games:
+        from bot.plugin_titles import titles
+
+        try:
+            for game in titles(extra_games):
+                register(game)
+        except Exception:  # a worker that cannot start breaks the pool: this one draws the others
+            log.warning("could not register the extra titles %r in a drawing process", extra_games, exc_info=True)
+    import render
+
+    for game_id in game_ids(examples=True):
+        try:
+            render.renderer_for(game_id)
+        except Exception:  # drawing that title fails and is logged by the bot, with its cause
+            log.warning("could not import the renderer of %s", game_id, exc_info=True)
+
+
+def _exit_with(parent: int) -> None:
+    """End this process when the bot process that started it is gone (killed with SIGKILL, it
+    cannot tell its workers): an orphan is adopted by another process and its parent id changes."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tabula-render-watch", daemon=True).start()
+
+
+def ready() -> bool:
+    """A no-op job that makes a pool start its workers at once."""
+    return True
