@@ -12,6 +12,7 @@ import typer
 if TYPE_CHECKING:
     from service import TableService
 
+from bench.load import command as bench_load
 from games.core import normalise_lang
 from games.registry import all_games, get_game
 
@@ -160,8 +161,13 @@ def writable_folder(out: Path) -> Path | None:
     return out
 
 
-@app.command()
+bench_app = typer.Typer(help="Speed numbers: per title (no subcommand), or `load` for many tables at once.")
+app.add_typer(bench_app, name="bench")
+
+
+@bench_app.callback(invoke_without_command=True)
 def bench(
+    ctx: typer.Context,
     games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
     rounds: Annotated[int, typer.Option(help="Random full games per title, engine only.")] = 5,
     games_sampled: Annotated[int, typer.Option("--games", help="Seeded bot games positions are sampled from.")] = 2,
@@ -173,7 +179,10 @@ def bench(
     """Print speed numbers per title: engine, completion, parse + apply, act with commit (and with a board
     render), load at the start and at the end of a long table, undo.
 
-    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers."""
+    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers.
+    `tabula bench load --help`: many tables at once through the Discord adapter (issue 13)."""
+    if ctx.invoked_subcommand is not None:
+        return
     from bench.run import DEFAULT_TITLES, Sizes, run_all
 
     for game_id in games_ or []:
@@ -184,6 +193,9 @@ def bench(
     sizes = Sizes(rounds=rounds, games=games_sampled, positions=positions, moves=moves, renders=renders,
                   repeats=repeats)
     run_all(games_ or list(DEFAULT_TITLES), sizes, echo=typer.echo)
+
+
+bench_app.command("load")(bench_load)
 
 
 def main() -> None:

@@ -1,0 +1,166 @@
+"""Stand-ins for the few Discord objects the adapter's ``/move`` touches, for the load benchmark (issue 13 §1).
+
+The benchmark runs the adapter's own code (``Play.move``, ``publish``, ``Runtime``, ``Images``); only what
+would cross the network is replaced: the interaction (its acknowledgement and follow-up are clocked), the
+bot (it hands out channels) and each table's channel (its posts and edits are clocked, with whether they
+carry a board image). Nothing is sent anywhere.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Ids of the stand-in messages (any large number will do: Discord's are snowflakes).
+_MESSAGE_IDS = itertools.count(900_000_000_000)
+
+#: What an image attachment's file name starts with, as ``bot.discord_app.boards`` names them.
+IMAGE_PREFIXES = ("board-", "result-")
+
+
+@dataclass
+class Post:
+    """One post or edit in a table's channel: when, which message, whether it was an edit, whether it
+    carried the step's text (a new post, or an edit of the status post; not the edit that retires an old
+    post) and whether it carried a board or result image."""
+
+    at: float
+    message_id: int
+    edit: bool
+    text: bool
+    image: bool
+
+
+def _has_image(files: Any) -> bool:
+    return any(str(getattr(f, "filename", "") or "").startswith(IMAGE_PREFIXES) for f in files or ())
+
+
+class StandInMessage:
+    """A message of a :class:`StandInChannel`: only its id and ``edit`` (clocked)."""
+
+    def __init__(self, channel: StandInChannel, message_id: int) -> None:
+        self.channel = channel
+        self.id = message_id
+
+    async def edit(self, *, content: Any = None, view: Any = None, attachments: Any = None,
+                   **_: Any) -> StandInMessage:
+        import discord
+
+        # the status post's edit carries the step's view; the edit that retires a post keeps its view
+        text = content is not None and view is not None and view is not discord.utils.MISSING
+        self.channel.record(self.id, edit=True, text=text, image=_has_image(attachments))
+        return self
+
+
+class StandInChannel:
+    """A table's channel: every post and edit is recorded as a :class:`Post`; ``on_post`` is told of each."""
+
+    def __init__(self, channel_id: int, on_post: Callable[[int, Post], None]) -> None:
+        self.id = channel_id
+        self.posts: list[Post] = []
+        self._on_post = on_post
+
+    def record(self, message_id: int, *, edit: bool, text: bool, image: bool) -> None:
+        post = Post(time.perf_counter(), message_id, edit, text, image)
+        self.posts.append(post)
+        self._on_post(self.id, post)
+
+    async def send(self, content: Any = None, *, files: Any = None, file: Any = None, view: Any = None,
+                   allowed_mentions: Any = None, **_: Any) -> StandInMessage:
+        message = StandInMessage(self, next(_MESSAGE_IDS))
+        self.record(message.id, edit=False, text=content is not None, image=_has_image([*(files or ()), file]))
+        return message
+
+    def get_partial_message(self, message_id: int) -> StandInMessage:
+        return StandInMessage(self, message_id)
+
+    async def history(self, **_: Any) -> AsyncIterator[Any]:
+        """No earlier posts (a status post is never lost here)."""
+        return
+        yield  # an async generator that yields nothing
+
+
+class StandInBot:
+    """The bot as the runtime and ``publish`` see it: channels by id, no user, and the runtime."""
+
+    def __init__(self, on_post: Callable[[int, Post], None]) -> None:
+        self.channels: dict[int, StandInChannel] = {}
+        self.user = None
+        self.runtime: Any = None
+        self._on_post = on_post
+
+    def get_channel(self, channel_id: int) -> StandInChannel:
+        found = self.channels.get(channel_id)
+        if found is None:
+            found = self.channels[channel_id] = StandInChannel(channel_id, self._on_post)
+        return found
+
+    def get_partial_messageable(self, channel_id: int) -> StandInChannel:
+        return self.get_channel(channel_id)
+
+
+@dataclass
+class Clocked:
+    """When an interaction was acknowledged (deferred) and when its private follow-up went out."""
+
+    acknowledged: float | None = None
+    followed_up: float | None = None
+    refused_text: list[str] = field(default_factory=list)
+
+
+class _Response:
+    def __init__(self, clocked: Clocked) -> None:
+        self._clocked = clocked
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._clocked.acknowledged = time.perf_counter()
+        self._done = True
+
+    async def send_message(self, content: Any = None, **_: Any) -> None:
+        self._clocked.acknowledged = self._clocked.acknowledged or time.perf_counter()
+        self._clocked.refused_text.append(str(content))
+        self._done = True
+
+
+class _Followup:
+    def __init__(self, clocked: Clocked) -> None:
+        self._clocked = clocked
+
+    async def send(self, content: Any = None, **_: Any) -> None:
+        self._clocked.followed_up = time.perf_counter()
+
+
+@dataclass
+class _User:
+    id: int
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+class StandInInteraction:
+    """A ``/move`` in a table's channel by its one human member (locale ``None``: English)."""
+
+    def __init__(self, bot: StandInBot, guild_id: int, channel_id: int, user_id: int) -> None:
+        import discord
+
+        self.client = bot
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.user = _User(user_id)
+        self.locale = None
+        self.guild_locale = None
+        self.type = discord.InteractionType.application_command
+        self.message = None
+        self.extras: dict[str, Any] = {}
+        self.clocked = Clocked()
+        self.response = _Response(self.clocked)
+        self.followup = _Followup(self.clocked)
