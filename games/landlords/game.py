@@ -20,7 +20,7 @@ from games.core import (
     Rng,
 )
 
-from . import bot, outcome, secrecy
+from . import bot, outcome, secrecy, turn
 from .board import SPACES, board, card_label, rules
 from .edition import CURRENT, stored_edition
 from .money import payee
@@ -70,6 +70,8 @@ NAMED = SEAT_PARAMS | {"to", "from"}
 
 #: The standing order "pass every sealed counter-bid" (ruling R31).
 PASS_BIDS = "pass-bids"
+#: The standing order "roll for me when rolling is all my turn asks" (ruling R34).
+AUTO_ROLL = "auto-roll"
 
 #: Plain wages at the corner, chosen by the balance study of ruling R24 (``python -m bench.landlords``).
 PLAIN_WAGES = 200
@@ -82,6 +84,7 @@ META = GameMeta(
     min_players=1,
     max_players=4,
     rules_reference="docs/rules/landlords.md",
+    rules_references={"zh": "docs/rules/zh/landlords.md"},
     renderer="render.landlords:RENDERER",
     engine_version="2",
     aliases=("landlord", "landlords-game", "prosperity", "地主游戏"),
@@ -190,8 +193,27 @@ class LandlordsGame(Game[LandlordsState, Move]):
             params["player"] = params.pop("proposer")
         if "debtor" in params:
             params["player"] = params.pop("debtor")
+        if isinstance(top, TurnF):
+            return self._turn_prompt(state, seat, lang)
         key = f"prompt.{tag}"
         return self.text(key, params, lang, names) if self.catalog.has(key) else None
+
+    def _turn_prompt(self, state: LandlordsState, seat: int, lang: str) -> str:
+        """Before rolling: what is new since the player last rolled (the only turns on which the
+        ``auto-roll`` order asks, R34), else the roll and a hint at that order."""
+        new = turn.unseen_options(state, seat)
+        if not new:
+            return self.text("prompt.turn", {}, lang)
+        cards = sorted({int(option.split()[1]) for option in new})
+        listed = self.text("word.list_sep", {}, lang).join(board().spaces[c].label(lang) for c in cards)
+        return self.text("prompt.turn_new", {"cards": listed}, lang)
+
+    def stage(self, state: LandlordsState) -> str:
+        """A player's turn, from his roll to the next player's: chat pings each player once in it
+        and edits one post within it. Turns that ask nothing (a rent, a tax, a roll the
+        ``auto-roll`` order made, R34) are played in the same commit as the move before them, so
+        one post spans them up to the turn where someone must decide."""
+        return "" if state.end is not None else f"{state.round}:{state.turn}"
 
     def public_moves(self, state: LandlordsState, seat: int) -> list[Move]:
         """Buttons for everyone to see, from public facts only (play experience §1): roll before
@@ -231,14 +253,19 @@ class LandlordsGame(Game[LandlordsState, Move]):
         return found
 
     def standing_orders(self, state: LandlordsState, seat: int, lang: str) -> list[Option]:
-        """``pass-bids``: answer every sealed counter-bid with a pass (ruling R31), so a player
-        who never counter-bids is not asked at every auction."""
-        return [Option(PASS_BIDS, self.catalog.text("order.pass_bids", None, lang))]
+        """``auto-roll``: roll at the start of one's turn when rolling is all the turn asks
+        (ruling R34), so a turn with nothing to decide costs its player no ping; ``pass-bids``:
+        answer every sealed counter-bid with a pass (ruling R31), so a player who never
+        counter-bids is not asked at every auction."""
+        return [Option(AUTO_ROLL, self.catalog.text("order.auto_roll", None, lang)),
+                Option(PASS_BIDS, self.catalog.text("order.pass_bids", None, lang))]
 
     def auto_move(self, state: LandlordsState, seat: int, order: str) -> Move | None:
         top = state.stack[-1] if state.stack and state.end is None else None
         if order == PASS_BIDS and isinstance(top, SealedF) and seat in top.pending:
             return Pass()
+        if order == AUTO_ROLL and turn.rolls_for(state, seat):
+            return Roll()
         return None
 
     def bot_move(self, state: LandlordsState, seat: int, rng: Rng) -> Move:

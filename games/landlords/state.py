@@ -39,6 +39,10 @@ class Player(msgspec.Struct, kw_only=True):
     bankrupt: bool = False
     out_turn: int = 0  # turn number at which the player went bankrupt
     idle: dict[str, int] = {}  # idle-land card id -> turn it was acquired (rules §7.2)
+    #: What the player could have done before rolling when he last rolled, by public facts
+    #: (``turn.preroll_options``): the standing order ``auto-roll`` asks again only about the new
+    #: (ruling R34).
+    seen: list[str] = []
 
 
 class Due(msgspec.Struct, frozen=True):
@@ -54,7 +58,11 @@ class Due(msgspec.Struct, frozen=True):
 # ---- frames (steps) -------------------------------------------------------------------------
 
 class TurnF(msgspec.Struct, tag="turn"):
-    """Before rolling (rules §2.1): improve, signs, deals, redeem, call a vote, then roll."""
+    """Before rolling (rules §2.1): improve, signs, deals, redeem, call a vote, then roll.
+    ``acted``: the player has done something before rolling this turn (improved, redeemed,
+    changed a sign, called a vote), so he rolls himself (the ``auto-roll`` order, ruling R34)."""
+
+    acted: bool = False
 
 
 class LotF(msgspec.Struct, tag="lot"):

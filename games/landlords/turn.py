@@ -58,8 +58,11 @@ class TurnStep(Step[LandlordsState, TurnF]):
         r = rules()
         if isinstance(move, Roll):
             state.stack.pop()
+            state.seats[seat].seen = preroll_options(state, seat)
             _roll(state, seat, events)
-        elif isinstance(move, Improve):  # §3.1
+            return
+        frame.acted = True
+        if isinstance(move, Improve):  # §3.1
             need(move.space in own_lots(state, seat), "error.not_owner", space=move.space)
             need(not state.improved[move.space], "error.improved", space=move.space)
             need(state.seats[seat].cash >= r.improvement_cost, "error.no_cash")
@@ -78,6 +81,42 @@ class TurnStep(Step[LandlordsState, TurnF]):
             need(move.yes and state.mode == LANDLORD and seat not in state.vote_called,
                  "error.vote")
             call_vote(state, seat, events)
+
+
+def preroll_options(state: LandlordsState, seat: int) -> list[str]:
+    """What the rules let ``seat`` do only before rolling, by public facts (cash aside, so that
+    what the table sees of the ``auto-roll`` order tells nothing of it, R22): improve each of its
+    unimproved lots (§2.1), redeem each pledged card (R13) and, in edition 1, change the sign of
+    each of its lots (R17, R32). Deals, edition 2's signs and the Prosperity vote are not among
+    them (ruling R34)."""
+    lots = own_lots(state, seat)
+    options = [f"improve {lot}" for lot in lots if not state.improved[lot]]
+    options += [f"redeem {space}" for space, lender in enumerate(state.lender)
+                if lender != NOBODY and state.owner[space] == seat]
+    if not text_rules(state):
+        options += [f"sign {lot}" for lot in lots]
+    return sorted(options)
+
+
+def unseen_options(state: LandlordsState, seat: int) -> list[str]:
+    """The pre-roll options ``seat`` did not have when it last rolled: the standing order
+    ``auto-roll`` holds the roll for them, once (ruling R34)."""
+    seen = set(state.seats[seat].seen)
+    return [option for option in preroll_options(state, seat) if option not in seen]
+
+
+def rolls_for(state: LandlordsState, seat: int) -> bool:
+    """Whether the standing order ``auto-roll`` rolls for ``seat`` now (ruling R34): it is his
+    turn, before rolling, nothing he may do only before rolling is new since he last rolled, and
+    he has not begun his turn himself (a move before rolling, a deal he proposed, a sign he
+    changed: then he rolls when he is done)."""
+    top = state.stack[-1] if state.stack and state.end is None else None
+    if not isinstance(top, TurnF) or seat != state.current or top.acted:
+        return False
+    proposed = state.offered[seat] if seat < len(state.offered) else 0
+    if proposed or any(state.owner[lot] == seat for lot in state.touched):
+        return False
+    return not unseen_options(state, seat)
 
 
 def _roll(state: LandlordsState, seat: int, events: list[Event]) -> None:

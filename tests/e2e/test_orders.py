@@ -1,14 +1,17 @@
 """Standing orders through Discord: /order offers what the title has, sets and cancels it; the
-service plays it (tests/service/test_table_rules.py)."""
+service plays it (tests/service/test_table_rules.py). The Landlord's ``auto-roll`` (ruling R34)
+spares a player the turns that ask nothing but the roll (issue 10 §6)."""
 
 from __future__ import annotations
 
 import asyncio
 
+from games.landlords.state import TurnF
+from games.landlords.turn import unseen_options
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import reply_text, slash_ok
+from .helpers import public_bot_messages, reply_text, slash_ok
 from .test_refusals import started
 
 
@@ -17,7 +20,7 @@ async def test_order_sets_lists_and_cancels_a_standing_order(server: LoopbackDis
                                                             bob: FakeUser) -> None:
     table = await started(server, alice, bob, "landlords")
     offered = await alice.autocomplete("order", option="order", value="", channel=table.thread)
-    assert [c.value for c in offered] == ["pass-bids"]
+    assert [c.value for c in offered] == ["auto-roll", "pass-bids"]
     res = await slash_ok(alice, "order", table.thread, order="pass-bids")
     assert "Standing order set" in reply_text(res) and res.message.ephemeral
     seats = await asyncio.to_thread(service.repo.seats, table.id)
@@ -30,3 +33,30 @@ async def test_order_sets_lists_and_cancels_a_standing_order(server: LoopbackDis
     assert "cancelled" in reply_text(res)
     seats = await asyncio.to_thread(service.repo.seats, table.id)
     assert seats[0].orders == []
+
+
+async def test_auto_roll_rolls_for_the_player_and_a_turn_that_asks_nothing_pings_nobody(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
+    table = await started(server, alice, bob, "landlords")
+    opening = public_bot_messages(server, table.thread)[-1]
+    assert "auto-roll" in opening.text  # the roll prompt names the order, so players find it
+    mark = server.checkpoint()
+    await slash_ok(bob, "order", table.thread, order="auto-roll")  # not his turn: nothing is played
+    assert [m for m in public_bot_messages(server, table.thread) if m.id > mark] == []
+    await slash_ok(alice, "order", table.thread, order="auto-roll")  # her turn: it rolls at once
+    loaded = await asyncio.to_thread(service.load, table.id)
+    rolls = [row for row in await asyncio.to_thread(service.log, table.id) if row.notation == "roll"]
+    assert rolls and rolls[0].seat == 0  # nobody typed /move roll
+    # the table stops only where someone must decide: never at a turn that asks nothing but the roll
+    seat = sorted(loaded.game.to_act(loaded.state))[0]
+    top = loaded.state.stack[-1]
+    assert not isinstance(top, TurnF) or unseen_options(loaded.state, seat), top
+    posts = [m for m in public_bot_messages(server, table.thread) if m.id > mark]
+    assert len(posts) <= 1 and all(m.pinged <= {[alice, bob][seat].id} for m in posts)
+    if posts:  # the stage's post asks what is to be decided and shows the board of it
+        await server.wait_until(lambda: any(a.filename == f"board-t{table.id}-s{loaded.last_seq}.png"
+                                            for a in posts[-1].attachments), timeout=15,
+                                description="the board of the last roll")
+    await slash_ok(alice, "order", table.thread, order="auto-roll", on=False)
+    seats = await asyncio.to_thread(service.repo.seats, table.id)
+    assert seats[0].orders == [] and seats[1].orders == ["auto-roll"]

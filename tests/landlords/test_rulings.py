@@ -1,4 +1,4 @@
-"""One scenario per ruling (R1–R31) of docs/rules/landlords.md."""
+"""One scenario per ruling (R1–R34) of docs/rules/landlords.md."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_ruling_R2_lots_open_at_their_price_one_purchase_a_visit_landing_costs_n
     t.roll(0, 1, 2)  # Lonely Lane, unsold: no charge under the landlord rules (not the 1906 one)
     assert t.cash(0) == 350 and t.s.general == 0 and t.s.owner[3] == NOBODY
     t.roll(1, 1, 3)  # seat 1 at the office
-    openings = {}
+    openings: dict[int, int] = {}
     for move in t.legal(1):
         if move.startswith("bid ") and " for " in move:
             space, amount = move[4:].split(" for ")
@@ -571,4 +571,43 @@ def test_ruling_R31_pass_bids_order_answers_sealed_bids() -> None:
     assert GAME.auto_move(t.s, 1, "something-else") is None
     t.do(1, str(move))
     assert GAME.auto_move(t.s, 1, "pass-bids") is None  # already answered
-    assert [o.token for o in GAME.standing_orders(t.s, 1, "zh")] == ["pass-bids"]
+    assert "pass-bids" in [o.token for o in GAME.standing_orders(t.s, 1, "zh")]
+
+
+def test_ruling_R34_auto_roll_rolls_unless_a_pre_roll_choice_is_new(repo: Repository) -> None:
+    t = table(2)
+    assert "auto-roll" in [o.token for o in GAME.standing_orders(t.s, 0, "en")]
+    assert str(GAME.auto_move(t.s, 0, "auto-roll")) == "roll"  # nothing to decide before rolling
+    assert GAME.auto_move(t.s, 1, "auto-roll") is None  # not his turn
+    assert "auto-roll" in (GAME.prompt(t.s, 0, "en") or "")  # the roll prompt names the order
+    own(t, 0, 31)
+    give(t, 0, 0)  # new: Broadway could be improved; his cash does not matter (R22)
+    assert GAME.auto_move(t.s, 0, "auto-roll") is None
+    assert "Broadway" in (GAME.prompt(t.s, 0, "en") or "") and "百老汇" in (GAME.prompt(t.s, 0, "zh") or "")
+    t.roll(0, 1, 2)  # he rolls himself, passing the improvement over
+    t.roll(1, 1, 2)
+    give(t, 0, 900)
+    assert str(GAME.auto_move(t.s, 0, "auto-roll")) == "roll"  # asked once, not every turn
+    t.s.lender[31], t.s.loan[31] = 1, 110  # new: a pledged card he could redeem
+    assert GAME.auto_move(t.s, 0, "auto-roll") is None
+    t.s.lender[31], t.s.loan[31] = NOBODY, 0
+    own(t, 1, 33)
+    t.do(1, "offer 1 buy 31 for 300")  # an offer made to him is his to answer
+    assert GAME.to_act(t.s) == {0} and GAME.auto_move(t.s, 0, "auto-roll") is None
+    t.do(0, "decline")
+    assert str(GAME.auto_move(t.s, 0, "auto-roll")) == "roll"
+    own(t, 0, 35)  # new: Fifth Avenue; he improves it, beginning his turn himself
+    t.do(0, "improve 35")
+    assert GAME.auto_move(t.s, 0, "auto-roll") is None  # nothing new is left, but he rolls himself
+    old = table(2, edition=1)  # edition 1: signs only before rolling (R17), so a lot is new too
+    own(old, 0, 31)
+    old.s.improved[31] = True
+    assert GAME.auto_move(old.s, 0, "auto-roll") is None
+    # Through the service: given at one's turn, it rolls at once, recorded as played by the order.
+    service = TableService(repo)
+    created = service.create("landlords", seats=2, seed="r34")
+    service.join(created.id, "u1", "Ann")
+    service.join(created.id, "u2", "Bo")
+    service.start(created.id)
+    played = service.set_order(created.id, "u1", "auto-roll")
+    assert played is not None and played.steps[0].notation == "roll" and played.steps[0].order == "auto-roll"
