@@ -20,10 +20,18 @@ FRAME_GAP = 8  # while bots play on, save a board image at most every this many 
 
 HELP = {
     "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, log, "
-           "orders (standing orders: `order NAME`, `order off NAME`), help, quit."),
+           "orders (standing orders: `order NAME`, `order off NAME`), rules (the rules reference), help, quit."),
     "zh": "输入一步行动（见 `moves`），或：moves（可选行动）、board（版图）、hand（手牌）、undo（撤销）、"
-          "log（记录）、orders（常设指令：`order 名称`，`order off 名称`）、help（帮助）、quit（退出）。",
+          "log（记录）、orders（常设指令：`order 名称`，`order off 名称`）、rules（规则参考）、help（帮助）、"
+          "quit（退出）。",
 }
+
+#: ``rules``: where the title's rules reference is, in the reader's language (issue 10 §8).
+RULES = {
+    "en": "{game} — the rules reference: {path}",
+    "zh": "{game} — 规则参考：{path}",
+}
+ROOT = Path(__file__).resolve().parents[1]
 
 
 ORDER_SET = {
@@ -134,6 +142,12 @@ class ConsoleTable:
             more = f"{total}+" if total >= COUNT_LIMIT else str(total)
             self.say("  " + MORE.get(self.lang, MORE["en"]).format(count=more))
 
+    def rules(self, game: Any) -> None:
+        """Where the title's rules reference is: the Chinese one for a Chinese reader, else English."""
+        meta = game.meta
+        path = ROOT / meta.reference(self.lang)
+        self.say(RULES.get(self.lang, RULES["en"]).format(game=meta.name(self.lang), path=path))
+
     def orders(self, loaded: Any, seat: int) -> None:
         """The standing orders the title offers now, and which ones are set."""
         mine = next(s for s in self.service.seats(self.table_id) if s.seat == seat).orders
@@ -209,6 +223,9 @@ class ConsoleTable:
             return None
         if line in {"help", "?", "帮助"}:
             self.say(HELP.get(self.lang, HELP["en"]))
+            return None
+        if line in {"rules", "规则"}:
+            self.rules(game)
             return None
         word, _, rest = line.partition(" ")
         if word in {"moves", "m", "行动"}:

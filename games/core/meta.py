@@ -85,9 +85,16 @@ class GameMeta(msgspec.Struct, frozen=True):
     #: Seeded random playouts the shared contract suite plays to the end (``TABULA_PLAYOUTS``
     #: overrides it): a title whose games are long or whose moves are costly sets fewer.
     playouts: int = 200
+    #: The rules reference in other languages, by language (issue 10 §8: ``{"zh": "docs/rules/zh/…"}``);
+    #: ``rules_reference`` is the English one and the fallback.
+    rules_references: dict[str, str] = msgspec.field(default_factory=dict)
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]
+
+    def reference(self, lang: str) -> str:
+        """The rules reference a reader of ``lang`` gets: theirs if written, else the English one."""
+        return self.rules_references.get(lang) or self.rules_reference
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate ``given``; unknown keys are refused."""

@@ -71,6 +71,7 @@ META = GameMeta(
     min_players=2,
     max_players=4,
     rules_reference="docs/rules/royal-gorge.md",
+    rules_references={"zh": "docs/rules/zh/royal-gorge.md"},
     engine_version="1",
     aliases=("18rg", "18royalgorge", "royalgorge", "皇家峡谷"),
     options=(

@@ -41,6 +41,7 @@ META = GameMeta(
     min_players=2,
     max_players=4,
     rules_reference="docs/rules/three-kingdoms.md",
+    rules_references={"zh": "docs/rules/zh/three-kingdoms.md"},
     renderer="render.three_kingdoms:RENDERER",
     engine_version="1",
     aliases=("threekingdoms", "tk", "逐鹿", "三国"),

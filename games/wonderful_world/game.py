@@ -36,6 +36,7 @@ META = GameMeta(
     min_players=1,
     max_players=5,
     rules_reference="docs/rules/wonderful-world.md",
+    rules_references={"zh": "docs/rules/zh/wonderful-world.md"},
     renderer="render.wonderful_world:RENDERER",
     engine_version="1.0.0",
     aliases=("iaww", "wonderful", "美丽新世界"),

@@ -24,12 +24,19 @@ from ..present import clip, clip_lines, describe_event, public_lang, safe, seat_
 from .tables import game_autocomplete
 
 if TYPE_CHECKING:
+    from games.core.meta import GameMeta
+
     from ..client import TabulaBot
     from ..runtime import Runtime
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
+def reference_filename(meta: GameMeta, lang: str) -> str:
+    """The name the rules reference is attached under: ``landlords.md``, or ``landlords.zh.md`` when
+    the reader gets the reference of their language (issue 10 §8)."""
+    path = Path(meta.reference(lang))
+    return path.name if str(path) == meta.rules_reference else f"{path.stem}.{lang}{path.suffix}"
 
 
 def log_lines(rt: Runtime, table_id: int, user: str, lang: str) -> list[str]:
@@ -138,9 +145,9 @@ class Info(commands.Cog):
         if example:
             lines.append(t("bot.rules.example", lang, moves=example))
         files = []
-        reference = ROOT / meta.rules_reference
+        reference = ROOT / meta.reference(lang)  # the reader's language (issue 10 §8), else English
         if reference.is_file() and reference.stat().st_size < 8 * 1024 * 1024:
-            files.append(discord.File(reference, filename=reference.name))
+            files.append(discord.File(reference, filename=reference_filename(meta, lang)))
         await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
 
     @app_commands.command(name=_("export"), description=_("The table's seed and every move, as a file"))

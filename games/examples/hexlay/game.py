@@ -64,6 +64,7 @@ META = GameMeta(
     min_players=2,
     max_players=4,
     rules_reference="docs/rules/hexlay.md",
+    rules_references={"zh": "docs/rules/zh/hexlay.md"},
     renderer="render.hexlay:RENDERER",
     engine_version="1",
     aliases=("tile-lay", "tilelay", "铺轨"),
