@@ -1,4 +1,5 @@
-"""``/table …``: open a table with its own channel, join, leave, start, status, kick, sub, abandon."""
+"""``/table …``: open a table with its own channel, join, leave, start, status, resign, rematch, invite,
+follow; ``/mod …``: kick, sub, abandon."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from discord.ext import commands
 from games.registry import all_games, get_game
 from service import MoveResult, TableRow
 
+from .. import seating
 from ..boards import QUIET, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
@@ -60,9 +62,40 @@ async def options_autocomplete(interaction: discord.Interaction[Any], current: s
     return out[:25]
 
 
+async def open_lobby(rt: Runtime, interaction: discord.Interaction[Any], row: TableRow,
+                     defaults: Any = None, *, invited: list[str] | None = None) -> str:
+    """Open the lobby's own channel with its card, record it, and welcome the players there (a
+    rematch's welcome pings the players invited back). Returns the channel's id."""
+    channel, posted = await open_table_channel(rt, interaction, row, defaults)
+    channel_id = str(getattr(channel, "id", ""))
+    await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
+    await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
+    lang = public_lang(row)
+    welcome = t("bot.table.welcome", lang, table=row.id, game=game_name(row.game_id, lang),
+                creator=interaction.user.mention)
+    if invited:
+        welcome += "\n" + t("bot.rematch.invited", lang, who=" ".join(f"<@{u}>" for u in invited),
+                            table=row.settings.get("rematch_of", "?"))
+    welcome = clip(welcome)
+    try:
+        await channel.send(welcome, allowed_mentions=pings(welcome))
+    except discord.HTTPException as error:  # the table is open all the same
+        log.warning("could not welcome players to table %s: %s %s", row.id, error.status, error.text)
+    return channel_id
+
+
 async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
+    """The deal is announced with the title's standing orders, so players find the ones that save
+    them a ping a turn (``/order auto-roll``: issue 10 §6)."""
     await refresh_lobby(rt, table_id)
-    await publish(rt, result, None, notes=[t("table.started", public_lang(result.loaded.table))])
+    lang = public_lang(result.loaded.table)
+    notes = [t("table.started", lang)]
+    loaded = result.loaded
+    if loaded.state is not None and not loaded.game.is_over(loaded.state):
+        orders = loaded.game.standing_orders(loaded.state, 0, lang)
+        if orders:
+            notes.append(t("bot.order.hint", lang, orders="; ".join(f"`{o.token}` — {o.label}" for o in orders)))
+    await publish(rt, result, None, notes=notes)
 
 
 async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
@@ -97,11 +130,13 @@ class Tables(commands.Cog):
     # ---- /table new -----------------------------------------------------------------------------
     @table.command(name=_("new"), description=_("Open a new table (a lobby in its own thread)"))
     @app_commands.describe(game=_("The game to play"), seats=_("How many seats (default: the most the game allows)"),
-                           options=_("Table options, e.g. side=b"))
-    @app_commands.rename(game=_("game"), seats=_("seats"), options=_("options"))
+                           options=_("Table options, e.g. side=b"),
+                           random_order=_("Draw the seat order when the game starts (default: as players join)"))
+    @app_commands.rename(game=_("game"), seats=_("seats"), options=_("options"), random_order=_("random_order"))
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     async def new(self, interaction: discord.Interaction[Any], game: str,
-                  seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None) -> None:
+                  seats: app_commands.Range[int, 1, 25] | None = None, options: str | None = None,
+                  random_order: bool = False) -> None:
         """Open a lobby and its channel, with the server's defaults (``/settings server``: language,
         deadline and policy, channel, private threads). A member waits ``TABULA_NEW_TABLE_COOLDOWN`` between two
         tables, and the service refuses past the caps on live tables; when Discord refuses the
@@ -133,20 +168,13 @@ class Tables(commands.Cog):
         interaction.extras["table"] = row.id
         try:
             await rt.call(rt.service.join, row.id, user, interaction.user.display_name)
-            channel, posted = await open_table_channel(rt, interaction, row, defaults)
+            if random_order:
+                await rt.call(rt.service.configure, row.id, user, seat_order="random")
+            channel_id = await open_lobby(rt, interaction, row, defaults)
         except BaseException:
             rt.new_tables.cancel(cooldown)
             await rt.call(rt.service.discard, row.id)
             raise
-        channel_id = str(getattr(channel, "id", ""))
-        await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
-        await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
-        welcome = clip(t("bot.table.welcome", public_lang(row), table=row.id, game=title.meta.name(public_lang(row)),
-                         creator=interaction.user.mention))
-        try:
-            await channel.send(welcome, allowed_mentions=pings(welcome))
-        except discord.HTTPException as error:  # the table is open all the same
-            log.warning("could not welcome players to table %s: %s %s", row.id, error.status, error.text)
         await interaction.followup.send(t("bot.table.opened", lang, table=row.id, game=title.meta.name(lang),
                                           channel=f"<#{channel_id}>"), ephemeral=True)
 
@@ -246,6 +274,25 @@ class Tables(commands.Cog):
                    status=t(f"bot.status.{r.status}", lang), channel=f"<#{r.channel_id}>" if r.channel_id else "-")
                  for r in rows]
         await interaction.followup.send(clip("\n".join(lines) or t("bot.list.none", lang)), ephemeral=True)
+
+    # ---- leaving a game, playing again, bringing people (issue 10 §10) --------------------------------------
+    @table.command(name=_("resign"), description=_("Give up this game: a bot plays your seat (asks to confirm)"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await seating.ask_resign(interaction)
+
+    @table.command(name=_("rematch"), description=_("Play this ended game again: same game, settings and players"))
+    async def rematch(self, interaction: discord.Interaction[Any]) -> None:
+        await seating.rematch(interaction)
+
+    @table.command(name=_("invite"), description=_("Invite a member to this table: it pings them once"))
+    @app_commands.rename(member=_("member"))
+    @app_commands.describe(member=_("Who to invite"))
+    async def invite(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        await seating.invite(interaction, member)
+
+    @table.command(name=_("follow"), description=_("Watch this table: it shows in your thread list, without a seat"))
+    async def follow(self, interaction: discord.Interaction[Any]) -> None:
+        await seating.follow(interaction)
 
     # ---- moderation -------------------------------------------------------------------------------------
     # Kick, sub and abandon are a group of their own, visible by default to members who may manage
