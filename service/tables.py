@@ -49,6 +49,8 @@ LOBBY: tuple[str, ...] = ("lobby",)
 LIVE: tuple[str, ...] = ("lobby", "active")
 ACTIVE: tuple[str, ...] = ("active",)
 ENDED: tuple[str, ...] = ("finished", "abandoned")
+#: A member's setting: tell them by direct message when a table waits for them.
+DM_REMINDERS = "dm_reminders"
 #: ``seat_order`` setting: seats as players joined, or shuffled from the seed when the game starts.
 SEAT_ORDERS = ("joined", "random")
 
@@ -727,6 +729,17 @@ class TableService:
 
     def seats(self, table_id: int) -> list[SeatRow]:
         return self.repo.seats(table_id)
+
+    # ---- a member's own choices -------------------------------------------------------------
+    def set_dm_reminders(self, user_id: str, on: bool) -> bool:
+        """A member asks to be told by direct message when a table waits for them (issue 10 §10):
+        each new step that pings them and each idle reminder. Returns the new choice."""
+        return bool(self.repo.update_member_settings(user_id, {DM_REMINDERS: True if on else None})
+                    .get(DM_REMINDERS))
+
+    def wants_dm(self, user_ids: Iterable[str]) -> set[str]:
+        """Which of ``user_ids`` asked for reminders by direct message (one query)."""
+        return {u for u, s in self.repo.member_settings(user_ids).items() if s.get(DM_REMINDERS)}
 
     def pending_turns(self, user_id: str, *, limit: int = TURNS_LIMIT) -> list[PendingTurn]:
         """The games in play where ``user_id`` holds a seat that must act now, on every server

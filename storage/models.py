@@ -115,6 +115,19 @@ class ServerSettingsRow(Base, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
 
 
+class MemberSettingsRow(Base, table=True):
+    """What one member chose for themselves on every server (issue 10 §10: reminders by direct
+    message). A member who never chose anything has no row."""
+
+    __tablename__ = "member_settings"
+    __table_args__ = (UniqueConstraint("user_id"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    user_id: str
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
 class ActionRow(Base, table=True):
     """One entry of a table's append-only log. Rows are never updated or deleted.
 

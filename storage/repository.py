@@ -50,6 +50,7 @@ from .models import (
     TABLE_STATUSES,
     ActionRow,
     Base,
+    MemberSettingsRow,
     SeatRow,
     ServerSettingsRow,
     SnapshotRow,
@@ -546,6 +547,28 @@ class Repository:
                                  .with_for_update())
             if row is None:
                 row = ServerSettingsRow(guild_id=guild_id, settings={}, updated_at=utcnow())
+                session.add(row)
+            settings = merged(row.settings, changes)
+            row.settings = settings
+            row.updated_at = utcnow()
+        return dict(settings)
+
+    def member_settings(self, user_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The settings each of ``user_ids`` chose (members without any are left out)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        with self._read() as session:
+            rows = session.scalars(select(MemberSettingsRow).where(col(MemberSettingsRow.user_id).in_(wanted)))
+            return {row.user_id: dict(row.settings) for row in rows}
+
+    def update_member_settings(self, user_id: str, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into a member's settings (keys set to ``None`` are removed)."""
+        with self._write() as session:
+            row = session.scalar(select(MemberSettingsRow).where(col(MemberSettingsRow.user_id) == user_id)
+                                 .with_for_update())
+            if row is None:
+                row = MemberSettingsRow(user_id=user_id, settings={}, updated_at=utcnow())
                 session.add(row)
             settings = merged(row.settings, changes)
             row.settings = settings

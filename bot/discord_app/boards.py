@@ -22,6 +22,7 @@ from games.core import MENU_LIMIT, Game, Option
 from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
+from .direct import remind_by_dm
 from .edits import Edit, edits_of
 from .i18n import t
 from .present import (
@@ -376,6 +377,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
             # it is attached when drawn, the text does not wait for it (issue 13 §2).
             attach_images(rt, channel, edited, loaded, public, lang, board=True)
             return edited
+    ping: set[int] = set()
     if result.finished:
         outcome = loaded.outcome
         tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
@@ -409,6 +411,10 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message.id
+    if ping:  # members who asked for it hear of the new step by DM too (issue 10 §10)
+        users = [s.user_id for s in loaded.seats if s.seat in ping and s.user_id and not s.is_bot]
+        remind_by_dm(rt, table, users, clip(now_line(loaded, to_act, set(), acting, lang), 900),
+                     getattr(message, "jump_url", None))
     await remember_status(rt, table, message.id, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act,
                           shown_stage, pinged)
     return message.id  # the turn deadline was restarted by the service, in the move's own commit

@@ -111,3 +111,26 @@ async def test_a_player_invites_a_member_who_is_pinged_once_and_a_spectator_foll
     await lobby_click(table, carol, "join")
     await slash_ok(alice, "table start", table.thread)
     assert not any(dave.id in m.pinged for m in public_bot_messages(server, table.thread))
+
+
+async def test_a_member_who_asks_for_it_is_told_by_direct_message_when_a_table_waits_for_them(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
+    on = await slash_ok(alice, "settings dm", "general", on=True)
+    assert on.message.ephemeral and "direct message" in reply_text(on)
+    table = await open_table(server, alice, "pebbles", seats=2, options={"options": "pile=20"})
+    await lobby_click(table, bob, "join")
+    await slash_ok(alice, "table start", table.thread)   # alice acts first: pinged, and told by DM
+    await server.wait_until(lambda: len(alice.dm_messages()) == 1, timeout=15, description="alice's DM")
+    dm = alice.dm_messages()[0]
+    assert f"#{table.id}" in dm.text and "Pebbles" in dm.text and not dm.pinged
+    await move(alice, table, "take 1")                 # bob is pinged in the thread; he asked for no DM
+    await move(bob, table, "take 1")
+    await server.wait_until(lambda: len(alice.dm_messages()) == 2, timeout=15, description="alice's second DM")
+    assert bob.dm_messages() == []
+    await slash_ok(alice, "settings dm", "general", on=False)
+    await move(alice, table, "take 1")
+    await move(bob, table, "take 1")                   # alice is pinged in the thread, no DM any more
+    await server.wait_until(lambda: sum(alice.id in m.pinged for m in public_bot_messages(server, table.thread)) >= 3,
+                            timeout=15, description="alice's third ping")
+    await asyncio.sleep(0.5)
+    assert len(alice.dm_messages()) == 2

@@ -120,3 +120,12 @@ def test_a_seat_order_that_is_neither_is_refused(service: TableService) -> None:
     service.start(tid, "u0")
     with pytest.raises(NotInLobby):
         service.leave(tid, "u1")
+
+
+def test_a_member_asks_for_reminders_by_direct_message_and_takes_it_back(service: TableService) -> None:
+    assert service.wants_dm(["u1", "u2"]) == set()
+    assert service.set_dm_reminders("u1", True) is True
+    service.set_dm_reminders("u2", True)
+    assert service.wants_dm(["u1", "u2", "u3"]) == {"u1", "u2"}
+    assert service.set_dm_reminders("u2", False) is False
+    assert service.wants_dm(["u1", "u2"]) == {"u1"} and service.wants_dm([]) == set()

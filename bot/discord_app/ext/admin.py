@@ -20,6 +20,7 @@ from service.jobs import Jobs
 from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefaults
 
 from ..boards import publish
+from ..direct import remind_by_dm
 from ..errors import BotError
 from ..i18n import t
 from ..interactions import acknowledge_privately
@@ -147,6 +148,16 @@ class Admin(commands.Cog):
         await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
                       remind_hours=hours)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
+
+    @settings.command(name=_("dm"), description=_("Also tell me by direct message when a table waits for me"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True: a DM with each ping and reminder; false: pings in the thread only"))
+    async def dm(self, interaction: discord.Interaction[Any], on: bool = True) -> None:
+        """Reminders by direct message (issue 10 §10): a member's own choice, on every server."""
+        lang = await acknowledge_privately(interaction)
+        rt = self.rt
+        chosen = await rt.call(rt.service.set_dm_reminders, str(interaction.user.id), on)
+        await interaction.followup.send(t("bot.dm.on" if chosen else "bot.dm.off", lang), ephemeral=True)
 
     @settings.command(name=_("deadline"), description=_("Time per step, and what happens to a late seat"))
     @app_commands.rename(hours=_("hours"), policy=_("policy"))
@@ -311,7 +322,11 @@ class Admin(commands.Cog):
                 return
             lang = public_lang(loaded.table)
             text = clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id))
-            await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(text, allowed_mentions=pings(text))
+            sent = await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(
+                text, allowed_mentions=pings(text))
+            remind_by_dm(rt, loaded.table, [s.user_id for s in loaded.seats if s.seat in present and s.user_id],
+                         clip(t("bot.turn.waiting", lang, who=who(loaded.seats, present, ping=set())), 900),
+                         getattr(sent, "jump_url", None))
 
     async def enforce(self, table_id: int, now: datetime) -> None:
         """The deadline passed: the service applies the table's policy to every late seat."""
