@@ -397,6 +397,11 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     components = view or discord.utils.MISSING
     try:
         message = await channel.send(content, view=components, allowed_mentions=pings(tail) if new_step else QUIET)
+    except discord.Forbidden as error:  # a server took a permission away: theirs to fix, not a bug
+        log.warning("missing a permission to post in the channel of table %s (%s): %s (docs/discord.md lists "
+                    "what the bot needs)", table.id, table.channel_id, error.text)
+        await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
+        return None
     except discord.HTTPException:
         log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)

@@ -11,12 +11,13 @@ import logging
 import math
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import permissions
 from ._limits import check_choices, check_localizations, check_name
 from ._util import API_VERSION, ApiError, form_error
 from .model import ChannelType
@@ -232,6 +233,8 @@ class RestApi:
             if injected is not None:
                 raise injected
             body, files = await _parse_body(request)
+            if route.auth:
+                self._check_permissions(method, route.template, params, body, bool(files))
             req = RestRequest(
                 method=method,
                 path=path,
@@ -263,6 +266,27 @@ class RestApi:
             return web.Response(status=204, headers=limit_headers)
         server.requests.append(RequestRecord(method, route.template, 200))
         return json_response(result, headers=limit_headers)
+
+    def _check_permissions(self, method: str, template: str, params: Mapping[str, str], body: Any,
+                           has_files: bool) -> None:
+        """403 ``50013`` when the bot lacks a permission the request needs in its guild
+        (:mod:`.permissions`)."""
+        server = self.server
+        channel = None
+        if params.get("channel_id", "").isdigit():
+            channel = server.channels.get(int(params["channel_id"]))
+        guild_id = channel.guild_id if channel is not None else None
+        if guild_id is None and params.get("guild_id", "").isdigit():
+            guild_id = int(params["guild_id"])
+        if guild_id is None or guild_id not in server.guilds:
+            return
+        author = None
+        if params.get("message_id", "").isdigit():
+            message = server.messages.get(int(params["message_id"]))
+            author = message.author.id if message is not None else None
+        need = permissions.required(method, template, channel, body, has_files, author, server.bot_user.id)
+        if need:
+            permissions.check(server.bot_permissions(guild_id), need)
 
     def _too_many(self, method: str, template: str, verdict: Verdict) -> web.Response:
         """429 as Discord sends it (discord.py retries it after ``retry_after`` seconds)."""

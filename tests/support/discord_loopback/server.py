@@ -161,6 +161,8 @@ class LoopbackDiscord:
         self.users: dict[int, UserRecord] = {}
         self.fake_users: dict[int, FakeUser] = {}
         self.guilds: dict[int, Guild] = {}
+        #: The bot's permissions when a test narrowed them (``None``: its role grants everything).
+        self.bot_only_permissions: int | None = None
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.channel_messages: dict[int, list[int]] = {}
@@ -1300,6 +1302,27 @@ class LoopbackDiscord:
     # ------------------------------------------------------------------------------------------
     # interactions
 
+    def bot_permissions(self, guild_id: int) -> int:
+        """What the bot may do in guild ``guild_id``: everything, unless a test narrowed it with
+        :meth:`set_bot_permissions`."""
+        if self.bot_only_permissions is not None:
+            return self.bot_only_permissions
+        guild = self.guilds[guild_id]
+        perms = 0
+        for role in guild.roles.values():
+            if role.managed or role.id == guild.id:
+                perms |= role.permissions
+        return perms
+
+    def set_bot_permissions(self, permissions: int | None) -> None:
+        """Give the bot exactly ``permissions`` in every guild (issue 10 §11: a test runs it with
+        the permissions the docs ask server admins for); ``None``: back to everything."""
+        self.bot_only_permissions = permissions
+        for guild in self.guilds.values():
+            for role in guild.roles.values():
+                if role.managed:
+                    role.permissions = ALL_PERMISSIONS if permissions is None else permissions
+
     def permissions_for(self, user: UserRecord) -> int:
         """Resolved guild permissions of ``user``."""
         perms = 0
@@ -1336,7 +1359,8 @@ class LoopbackDiscord:
             "token": token,
             "version": 1,
             "locale": record.locale,
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(ALL_PERMISSIONS if self.bot_only_permissions is None
+                                   else self.bot_only_permissions),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": self.upload_limit,
