@@ -27,6 +27,7 @@ __all__ = [
     "font_for",
     "font_sources",
     "has_glyph",
+    "text_width",
 ]
 
 CJK_PACKAGES = "fonts-wqy-microhei (or fonts-noto-cjk)"
@@ -82,6 +83,14 @@ class FontSources:
     regular: FontSource
     bold: FontSource | None        # a true bold CJK face, if there is one
     latin_bold: FontSource | None  # a bold face for text without CJK characters
+
+    def __hash__(self) -> int:
+        # Part of the key of every cached width and glyph mask (issue 13 §3): hashed once per object.
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.regular, self.bold, self.latin_bold))
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
 
 def _parse_env(value: str) -> FontSource:
@@ -222,8 +231,26 @@ def font_for(text: str, size: int, bold: bool = False) -> tuple[ImageFont.FreeTy
     sources = font_sources()
     if not bold or sources.bold:
         return font(size, bold), 0.0
-    if sources.latin_bold:
-        latin = _load(sources.latin_bold.path, sources.latin_bold.index, size)
-        if covers(latin, text):
-            return latin, 0.0
+    if sources.latin_bold and _latin_covers(sources, text):
+        return _load(sources.latin_bold.path, sources.latin_bold.index, size), 0.0
     return font(size), max(0.4, size / 40)
+
+
+@lru_cache(maxsize=8192)
+def _latin_covers(sources: FontSources, text: str) -> bool:
+    """Whether the bold Latin face draws every character of ``text`` (asked once per string)."""
+    assert sources.latin_bold is not None
+    return covers(_load(sources.latin_bold.path, sources.latin_bold.index, 24), text)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """The advance width of ``text`` drawn by :func:`font_for` at ``size`` pixels, fake-bold stroke
+    included. Measured once per (text, size, weight) and fonts in use: a board measures the same
+    labels hundreds of times (issue 13 §3)."""
+    return _text_width(font_sources(), text, size, bold)
+
+
+@lru_cache(maxsize=32768)
+def _text_width(sources: FontSources, text: str, size: int, bold: bool) -> float:
+    face, stroke = font_for(text, size, bold)
+    return face.getlength(text) + 2 * stroke

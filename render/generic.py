@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from . import palette as pal
-from .kit import MARGIN_DEFAULT, Canvas, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
 
 __all__ = ["GenericRenderer", "summary_board", "summary_result"]
 
@@ -129,7 +129,7 @@ def _summary_body(cv: Canvas, data: Any, lang: str, title: str, names: Sequence[
     scalars = {k: v for k, v in data.items() if not isinstance(v, (Mapping, list))}
     nested = {k: v for k, v in data.items() if isinstance(v, (Mapping, list))}
     if scalars:
-        dry = Canvas(WIDTH, 1, lang, dry=True)
+        dry = cv.measuring()
         h = _lines(dry, 0, 0, x1 - x0 - 40, scalars, lang)
         cv.panel((x0, y, x1, y + h + 28))
         _lines(cv, x0 + 20, y + 14, x1 - x0 - 40, scalars, lang)
@@ -140,14 +140,14 @@ def _summary_body(cv: Canvas, data: Any, lang: str, title: str, names: Sequence[
         if _is_records(value):
             for i, record in enumerate(value[:MAX_ITEMS]):
                 name = _record_title(record, i, lang, names)
-                dry = Canvas(WIDTH, 1, lang, dry=True)
+                dry = cv.measuring()
                 h = _lines(dry, 0, 0, x1 - x0 - 40, record, lang)
                 cv.panel((x0, y, x1, y + h + 56))
                 cv.text((x0 + 20, y + 24), name, 18, bold=True, max_width=x1 - x0 - 40)
                 _lines(cv, x0 + 20, y + 44, x1 - x0 - 40, record, lang)
                 y += h + 56 + 10
         elif isinstance(value, Mapping):
-            dry = Canvas(WIDTH, 1, lang, dry=True)
+            dry = cv.measuring()
             h = _lines(dry, 0, 0, x1 - x0 - 40, value, lang)
             cv.panel((x0, y, x1, y + h + 28))
             _lines(cv, x0 + 20, y + 14, x1 - x0 - 40, value, lang)
@@ -165,7 +165,8 @@ def summary_board(view: Any, lang: str, names: Sequence[str] | None = None, *, g
     gid = game_id or (data.get("game") if isinstance(data, Mapping) and isinstance(data.get("game"), str)
                       else "")
     title = _title(gid, lang) if gid else "Tabula"
-    return Canvas.fitted(WIDTH, lang, lambda cv: _summary_body(cv, data, lang, title, names, private)).png()
+    return Canvas.fitted(WIDTH, lang, lambda cv: _summary_body(cv, data, lang, title, names, private),
+                         scale=DIRECT).png()
 
 
 def _result_body(cv: Canvas, outcome: Any, lang: str, title: str, names: Sequence[str] | None,
@@ -213,7 +214,8 @@ def summary_result(outcome: Any, view: Any, lang: str, names: Sequence[str] | No
             game = None
     for key, params in getattr(outcome, "reasons", ()):
         reasons.append(game.text(key, params, lang) if game is not None else key)
-    return Canvas.fitted(WIDTH, lang, lambda cv: _result_body(cv, outcome, lang, title, names, reasons)).png()
+    return Canvas.fitted(WIDTH, lang, lambda cv: _result_body(cv, outcome, lang, title, names, reasons),
+                         scale=DIRECT).png()
 
 
 class GenericRenderer:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from games.core.hexgrid import index_letters
 
 from . import palette as pal
-from .kit import MARGIN_DEFAULT, Canvas
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas
 from .palette import RGB
 
 __all__ = [
@@ -172,10 +172,11 @@ def draw_board(cols: int, rows: int, pieces: Sequence[Piece] = (), *, cell: floa
                title: str | None = None, blocked: Iterable[Cell] = (),
                column_label: Callable[[int], str] = lambda c: str(c + 1),
                row_label: Callable[[int], str] = index_letters, margin: float = MARGIN_DEFAULT,
-               background: RGB = pal.BACKGROUND) -> BoardImage:
+               background: RGB = pal.BACKGROUND, scale: int = DIRECT) -> BoardImage:
     """A ``cols`` × ``rows`` board with ``pieces`` on it, columns numbered along the top and rows lettered down the
     left (change with ``column_label`` / ``row_label``). ``blocked`` cells are drawn dark (not yet available).
 
+    Drawn at output size (``scale`` :data:`render.kit.DIRECT`) unless another ``scale`` is asked for.
     Raises ``ValueError`` for a piece that leaves the board.
     """
     for piece in pieces:
@@ -187,7 +188,7 @@ def draw_board(cols: int, rows: int, pieces: Sequence[Piece] = (), *, cell: floa
     origin = (margin + axis, margin + title_h + axis)
     width = round(origin[0] + cols * cell + margin)
     height = round(origin[1] + rows * cell + margin)
-    canvas = Canvas(width, height, lang, background=background)
+    canvas = Canvas(width, height, lang, background=background, scale=scale)
     if title:
         canvas.text((margin, margin + title_h / 2), title, cell * 0.4, bold=True, max_width=width - 2 * margin)
     blocked_set = set(blocked)

@@ -14,8 +14,9 @@ arc (radius 1.5 × the hex's corner radius), adjacent edges with a sharp arc aro
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from games.core.hexgrid import (
@@ -29,7 +30,7 @@ from games.core.hexgrid import (
 )
 
 from . import palette as pal
-from .kit import MARGIN_DEFAULT, Canvas
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, DrawnText, recording
 from .palette import RGB
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "draw_hex",
     "draw_map",
     "map_layout",
+    "patch_map",
 ]
 
 Point = tuple[float, float]
@@ -162,16 +164,28 @@ class MapImage(NamedTuple):
 
 
 # ---- geometry of one hex ------------------------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _corner_offsets(orientation: Orientation, size: float | tuple[float, float]) -> tuple[Point, ...]:
+    """Every corner relative to a hex centre (the same numbers as :meth:`Layout.corner_offset`, computed once)."""
+    layout = Layout(orientation, size)
+    return tuple(layout.corner_offset(i) for i in range(6))
+
+
 @dataclass
 class _HexGeometry:
     layout: Layout
     hex: Hex
     centre: Point = field(init=False)
     radius: float = field(init=False)
+    offsets: tuple[Point, ...] = field(init=False)
+    corners: list[Point] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.centre = self.layout.centre(self.hex)
-        self.radius = math.dist(self.centre, self.layout.corners(self.hex)[0])
+        self.centre = cx, cy = self.layout.centre(self.hex)
+        self.offsets = _corner_offsets(self.layout.orientation, self.layout.size)
+        self.corners = [(cx + dx, cy + dy) for dx, dy in self.offsets]
+        self.radius = math.dist(self.centre, self.corners[0])
+        self._edges: dict[int, Point] = {}
 
     @property
     def apothem(self) -> float:
@@ -179,14 +193,18 @@ class _HexGeometry:
 
     def edge_point(self, edge: int) -> Point:
         """Midpoint of (already rotated) edge ``edge``."""
-        return self.layout.edge_midpoint(self.hex, edge_direction(edge, self.layout.orientation))
+        point = self._edges.get(edge)
+        if point is None:
+            direction = edge_direction(edge, self.layout.orientation)
+            point = self._edges[edge] = self.layout.edge_midpoint(self.hex, direction)
+        return point
 
     def towards(self, point: Point, fraction: float) -> Point:
         cx, cy = self.centre
         return cx + (point[0] - cx) * fraction, cy + (point[1] - cy) * fraction
 
     def corner_spot(self, i: int, fraction: float = 0.6) -> Point:
-        dx, dy = self.layout.corner_offset(i)
+        dx, dy = self.offsets[i]
         return self.centre[0] + dx * fraction, self.centre[1] + dy * fraction
 
 
@@ -385,15 +403,23 @@ def _terrain(canvas: Canvas, at: Point, terrain: str, cost: int | str | None, r:
 
 # ---- free spots for labels ----------------------------------------------------------------------------------------
 def _clearance(spot: Point, busy: Sequence[tuple[Point, float]]) -> float:
-    return min((math.dist(spot, p) - pad for p, pad in busy), default=1e9)
+    if not busy:
+        return 1e9
+    return min([math.dist(spot, p) - pad for p, pad in busy])
+
+
+#: Clearances are compared to this many decimals: a hex drawn elsewhere (moved on the image, or patched into a map
+#: by :func:`patch_map`) must pick the same spots, and symmetric spots tie exactly but for rounding.
+_CLEARANCE_DIGITS = 6
 
 
 def _pick(spots: Sequence[Point], busy: Sequence[tuple[Point, float]], enough: float) -> Point:
-    """The first spot with at least ``enough`` clearance, else the clearest one."""
+    """The first spot with at least ``enough`` clearance, else the clearest one (the first of equals)."""
+    need = round(enough, _CLEARANCE_DIGITS)
     for spot in spots:
-        if _clearance(spot, busy) >= enough:
+        if round(_clearance(spot, busy), _CLEARANCE_DIGITS) >= need:
             return spot
-    return max(spots, key=lambda s: _clearance(s, busy))
+    return max(spots, key=lambda s: round(_clearance(s, busy), _CLEARANCE_DIGITS))
 
 
 # ---- drawing ------------------------------------------------------------------------------------------------------
@@ -404,7 +430,7 @@ def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all"
     ``"content"`` (track, stops, markers, labels), ``"highlight"``; ``"all"`` draws everything.
     """
     geo = _HexGeometry(layout, cell.hex)
-    corners = layout.corners(cell.hex)
+    corners = geo.corners
     tile = cell.tile
     fill = tile.colour if tile is not None and tile.colour is not None else cell.fill
     r = geo.radius
@@ -446,7 +472,7 @@ def _draw_content(canvas: Canvas, geo: _HexGeometry, cell: MapHex, fill: RGB) ->
                 _draw_town(canvas, stop, at, ends_at_stop.get(i), geo, tile.track)
                 busy.append((at, r * 0.28))
         revenues = [(s, at) for s, at in zip(tile.stops, stops, strict=True) if s.revenue is not None]
-        corner_spots = [geo.corner_spot(i) for i in (4, 5, 3, 0, 2, 1)]
+        corner_spots = [geo.corner_spot(i) for i in (4, 5, 3, 0, 2, 1)] if revenues else []
         for stop, at in revenues:
             assert stop.revenue is not None
             if len(revenues) == 1:
@@ -455,9 +481,8 @@ def _draw_content(canvas: Canvas, geo: _HexGeometry, cell: MapHex, fill: RGB) ->
                 spot = geo.towards(at, 1.55) if at != geo.centre else _pick(corner_spots, busy, r * 0.18)
             _bubble(canvas, spot, stop.revenue, r * 0.17)
             busy.append((spot, r * 0.17))
-    corner_spots = [geo.corner_spot(i) for i in (4, 5, 3, 0, 2, 1)]
     if cell.revenue is not None:
-        spot = _pick([geo.centre, *corner_spots], busy, r * 0.2)
+        spot = _pick([geo.centre, *(geo.corner_spot(i) for i in (4, 5, 3, 0, 2, 1))], busy, r * 0.2)
         _bubble(canvas, spot, cell.revenue, r * 0.17)
         busy.append((spot, r * 0.4))
     if cell.terrain or cell.cost is not None:
@@ -481,7 +506,7 @@ def _label(canvas: Canvas, at: Point, text: str, size: float, ink: RGB, fill: RG
     """Text centred on ``at``; on a patch of the hex colour when track runs under it, so it stays readable."""
     width = min(canvas.measure(text, size, bold), max_width)
     ends = [(at[0] + width * t, at[1]) for t in (-0.5, -0.25, 0.0, 0.25, 0.5)]
-    if _clearance_any(ends, busy, size * 0.6) < 0:
+    if round(_clearance_any(ends, busy, size * 0.6), _CLEARANCE_DIGITS) < 0:
         pad = size * 0.25
         canvas.box((at[0] - width / 2 - pad, at[1] - size * 0.65, at[0] + width / 2 + pad, at[1] + size * 0.65),
                    fill=fill, radius=size * 0.3)
@@ -528,11 +553,12 @@ def _margin_ids(canvas: Canvas, layout: Layout, hexes: Sequence[Hex], ids: Lette
 
 def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientation = "flat", lang: str = "en",
              title: str | None = None, ids: LetterNumberIds | None = None,
-             margin: float = MARGIN_DEFAULT, background: RGB = pal.BACKGROUND) -> MapImage:
+             margin: float = MARGIN_DEFAULT, background: RGB = pal.BACKGROUND, scale: int = DIRECT) -> MapImage:
     """Draw a whole map: every hex's fill, then all content, then highlights (so nothing is painted over).
 
     ``size`` is the hex's corner radius in output pixels. ``title`` goes above the map; ``ids`` prints the
-    letter-number coordinates in the margins as 18xx maps do.
+    letter-number coordinates in the margins as 18xx maps do. ``scale`` is the canvas's (output size by default,
+    issue 13 §3).
     """
     if not hexes:
         raise ValueError("a map needs at least one hex")
@@ -541,8 +567,9 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
     layout, width, height = map_layout([c.hex for c in hexes], size, orientation, margin=margin,
                                        top=title_h + axis, left=axis)
     if title:                                   # a small map widens to show its whole title
-        width = max(width, math.ceil(Canvas(1, 1, lang, dry=True).measure(title, size * 0.5, True) + 2 * margin))
-    canvas = Canvas(width, height, lang, background=background)
+        width = max(width, math.ceil(Canvas(1, 1, lang, dry=True, scale=scale).measure(title, size * 0.5, True)
+                                     + 2 * margin))
+    canvas = Canvas(width, height, lang, background=background, scale=scale)
     if title:
         canvas.text((margin, margin + title_h / 2 - size * 0.1), title, size * 0.5, bold=True,
                     max_width=width - 2 * margin)
@@ -556,12 +583,12 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
 
 def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Candidate] = (), size: float = 60,
                 orientation: Orientation = "flat", lang: str = "en", title: str | None = None,
-                margin: float = MARGIN_DEFAULT, background: RGB = pal.BACKGROUND) -> MapImage:
+                margin: float = MARGIN_DEFAULT, background: RGB = pal.BACKGROUND, scale: int = DIRECT) -> MapImage:
     """A zoomed view of ``focus`` and its neighbours, then each candidate tile in each of its rotations.
 
     Neighbours missing from ``hexes`` are drawn as faint outlines. Each candidate shows as a row of small hexes
     labelled ``r0``…``r5`` (its rotation), drawn with the focus hex's terrain and id, so a player can pick one by its
-    label. The returned layout is the zoomed map's.
+    label. The returned layout is the zoomed map's; ``scale`` is the canvas's, as in :func:`draw_map`.
     """
     by_hex = {c.hex: c for c in hexes}
     if focus not in by_hex:
@@ -579,10 +606,11 @@ def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Can
     name_w = max((len(c.name) for c in candidates), default=0) * small * 0.32
     widest = max((len(c.rotations) for c in candidates), default=0)
     rows_w = margin * 2 + name_w + widest * (cell_w + small * 0.25)
-    title_w = Canvas(1, 1, lang, dry=True).measure(title, size * 0.3, True) + 2 * margin if title else 0.0
+    title_w = (Canvas(1, 1, lang, dry=True, scale=scale).measure(title, size * 0.3, True) + 2 * margin
+               if title else 0.0)
     canvas_w = math.ceil(max(width, rows_w, title_w))
     canvas_h = math.ceil(height + len(candidates) * row_h)
-    canvas = Canvas(canvas_w, canvas_h, lang, background=background)
+    canvas = Canvas(canvas_w, canvas_h, lang, background=background, scale=scale)
     layout = layout.moved((layout.origin[0] + (canvas_w - width) / 2, layout.origin[1]))
     if title:
         canvas.text((margin, margin + title_h / 2), title, size * 0.3, bold=True, max_width=canvas_w - 2 * margin)
@@ -607,3 +635,59 @@ def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Can
         y += row_h
     return MapImage(canvas, layout)
 
+
+
+def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, float]:
+    corners = layout.corners(h)
+    return (min(x for x, _ in corners) - pad, min(y for _, y in corners) - pad,
+            max(x for x, _ in corners) + pad, max(y for _, y in corners) + pad)
+
+
+def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *, lang: str = "en",
+              ids: LetterNumberIds | None = None, texts: Sequence[DrawnText] = (),
+              overlay: Callable[[Canvas, Layout, frozenset[Hex]], object] | None = None,
+              background: RGB = pal.BACKGROUND, pad: float = 4) -> tuple[MapImage, list[DrawnText]]:
+    """``base`` (drawn by :func:`draw_map`, then ``overlay``) with the ``changed`` hexes drawn again from ``hexes``:
+    a move of 18xx changes one or two hexes, and redrawing those costs a tenth of the map (issue 13 §3).
+
+    Each changed hex is drawn again on a small canvas over its box (its corners, widened by ``pad``: whatever
+    any hex draws beyond its corners must stay within ``pad``), with every hex whose box reaches into it, in the
+    order and layers of :func:`draw_map` (with the margin ``ids`` it was drawn with), then
+    ``overlay(canvas, layout, those hexes)`` (what the caller draws on
+    top of the map, for those hexes only); the box is pasted over a copy of ``base``. The small canvas is moved by
+    an even number of pixels, so shapes and strings land on the same pixels as in a whole drawing. ``base`` is not
+    changed. Returns the new map and its strings: ``texts`` (those of ``base``) without the ones inside a changed
+    hex, plus the ones drawn there now.
+    """
+    layout = base.layout
+    source = base.canvas
+    assert source.image is not None, "a map to patch is drawn"
+    scale = source.scale
+    canvas = Canvas(source.width, source.height, lang, background=background, scale=scale)
+    canvas.paste(source, (0, 0))
+    assert canvas.image is not None
+    boxes = {cell.hex: _hex_box(layout, cell.hex, pad) for cell in hexes}
+    redrawn = set(changed)
+    found_texts = [t for t in texts if layout.hex_at(*t.xy) not in redrawn]
+    for h in (cell.hex for cell in hexes if cell.hex in redrawn):
+        x0, y0, x1, y1 = boxes[h]
+        left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+        right, bottom = math.ceil(x1), math.ceil(y1)
+        near = [cell for cell in hexes if boxes[cell.hex][0] < right and left < boxes[cell.hex][2]
+                and boxes[cell.hex][1] < bottom and top < boxes[cell.hex][3]]
+        small = Canvas(right - left, bottom - top, lang, background=background, scale=scale)
+        moved = layout.moved((layout.origin[0] - left, layout.origin[1] - top))
+        with recording() as drawn:
+            for layer in ("fill", "content", "highlight"):
+                for cell in near:
+                    draw_hex(small, moved, cell, layer=layer)
+            if ids is not None:
+                size = layout.size if isinstance(layout.size, float | int) else layout.size[0]
+                _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * 0.3)
+            if overlay is not None:
+                overlay(small, moved, frozenset(cell.hex for cell in near))
+        assert small.image is not None
+        canvas.image.paste(small.image, (left * scale, top * scale))
+        found_texts.extend(DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top)) for t in drawn
+                           if moved.hex_at(*t.xy) == h)
+    return MapImage(canvas, layout), found_texts

@@ -9,7 +9,7 @@ Track is drawn in the colour of the seat that laid it, so each player's network 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,9 @@ from games.examples.hexlay.view import HexlayView, PlacedView
 
 from . import palette as pal
 from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Town, draw_detail, draw_hex, draw_map
-from .kit import MARGIN_DEFAULT, Canvas, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, TitleRenderer, seat_label
 from .palette import RGB
+from .static_layer import Reused
 
 __all__ = ["RENDERER", "SEAT_COLOURS", "board_image", "detail", "draw_board", "private", "result"]
 
@@ -108,7 +109,15 @@ def _cells(view: HexlayView, lang: str, *, labels: bool = True, city_names: bool
 
 
 def _map(view: HexlayView, lang: str, size: float, *, labels: bool = True) -> MapImage:
-    """The whole map, city names on dark tags large enough to read in a chat preview."""
+    """The whole map, city names on dark tags large enough to read in a chat preview. Drawn once while the map
+    stays the same (issue 13 §3); the canvas returned is shared: paste it, never draw on it."""
+    last = view.last.hex if view.last is not None and view.last.hex else None
+    key = (tuple((p.hex, p.tile, p.rotation, p.owner) for p in view.laid), tuple(view.cities), last, lang, size,
+           labels, DIRECT)
+    return _MAPS.get(key, lambda: _draw_map(view, lang, size, labels=labels))
+
+
+def _draw_map(view: HexlayView, lang: str, size: float, *, labels: bool) -> MapImage:
     drawn = draw_map(_cells(view, lang, labels=labels, city_names=False), size=size, lang=lang, ids=IDS,
                      margin=MARGIN)
     b = board()
@@ -122,6 +131,10 @@ def _map(view: HexlayView, lang: str, size: float, *, labels: bool = True) -> Ma
     return drawn
 
 
+#: Drawn maps kept per process (the board's is about 1.5 MB at output size).
+_MAPS: Reused[Hashable, MapImage] = Reused(2)
+
+
 # ---- board ----------------------------------------------------------------------------------------------------
 def draw_board(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> MapImage:
     """The board as a canvas, with the layout placing the map's hexes on it (tests read its pixels)."""
@@ -133,8 +146,8 @@ def draw_board(view: HexlayView, lang: str, names: Sequence[str] | None = None) 
     def panel(cv: Canvas) -> float:
         return _side_panel(cv, view, lang, shown, map_w, PANEL_W)
 
-    height = max(map_h, math.ceil(panel(Canvas(width, 1, lang, dry=True))))
-    canvas = Canvas(width, height, lang)
+    height = max(map_h, math.ceil(panel(Canvas(width, 1, lang, dry=True, scale=DIRECT))))
+    canvas = Canvas(width, height, lang, scale=DIRECT)
     canvas.paste(drawn.canvas, (0, (height - map_h) // 2))
     panel(canvas)
     layout = drawn.layout.moved((drawn.layout.origin[0], drawn.layout.origin[1] + (height - map_h) // 2))
@@ -226,7 +239,8 @@ def _supply_grid(cv: Canvas, view: HexlayView, x0: float, y: float, w: float, la
 def private(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """A seat's panel: its score, how many lays it has, the notation, and the whole supply with names."""
     width = 980
-    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, _names(names, lang), width)).png()
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, _names(names, lang), width),
+                         scale=DIRECT).png()
 
 
 def _private_body(cv: Canvas, view: HexlayView, lang: str, names: list[str], width: float) -> float:
@@ -284,7 +298,7 @@ def result(outcome: Outcome, view: HexlayView, lang: str, names: Sequence[str] |
         cv.paste(drawn.canvas, ((width - drawn.canvas.width) // 2, round(y)))
         return y + drawn.canvas.height
 
-    return Canvas.fitted(width, lang, body).png()
+    return Canvas.fitted(width, lang, body, scale=DIRECT).png()
 
 
 def _result_rows(cv: Canvas, outcome: Outcome, view: HexlayView, lang: str, names: list[str], width: float) -> float:
@@ -356,7 +370,7 @@ def draw_detail_canvas(view: HexlayView, focus: str, lang: str, names: Sequence[
     empty = where not in cities and where not in laid
     height = zoom.height + (math.ceil(rows * block_h) + MARGIN if found else 40 if empty else 0)
     track = seat_colour(view.viewer if view.viewer is not None else view.current)
-    canvas = Canvas(width, height, lang)
+    canvas = Canvas(width, height, lang, scale=DIRECT)
     canvas.paste(zoom, ((width - zoom.width) // 2, 0))
     y0 = zoom.height
     if not found and where not in cities and where not in laid:

@@ -22,7 +22,7 @@ from games.landlords.game import META
 from games.landlords.view import LandlordsView, PlayerView, SpaceView
 
 from . import palette as pal
-from .kit import MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
 from .palette import RGB
 
 __all__ = ["RENDERER", "SEAT_COLOURS", "board_image", "private", "result"]
@@ -621,7 +621,7 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
 
     # Legend, then who is awaited and the goal.
     gy = y1 - pad - 48
-    legend_h = _legend(Canvas(round(ix1 - ix0), 1, lang, dry=True), 0, 0, ix1 - ix0, lang, light=True)
+    legend_h = _legend(cv.measuring(ix1 - ix0), 0, 0, ix1 - ix0, lang, light=True)
     _legend(cv, ix0, gy - legend_h - 14, ix1 - ix0, lang, light=True)
     if view.ended is None:
         cv.text((ix0, gy + 10), _w("waiting", lang) + _w("colon", lang), 14, fill=INK_MUTED, bold=True)
@@ -835,7 +835,7 @@ def _player_panel(cv: Canvas, x: float, y: float, w: float, height: float | None
 def _players_column(cv: Canvas, view: LandlordsView, x: float, y: float, w: float, lang: str,
                     names: Sequence[str] | None) -> float:
     """Every player's panel, stacked; returns the height used."""
-    dry = Canvas(round(w), 1, lang, dry=True)
+    dry = cv.measuring(w)
     heights = [_player_panel(dry, 0, 0, w, None, view, p, lang, names) for p in view.players]
     gap = 12
     for p, h in zip(view.players, heights, strict=True):
@@ -887,10 +887,10 @@ def board_image(view: LandlordsView, lang: str, names: Sequence[str] | None = No
 
 
 def _board_canvas(view: LandlordsView, lang: str, names: Sequence[str] | None) -> Canvas:
-    dry = Canvas(WIDTH, 1, lang, dry=True)
+    dry = Canvas(WIDTH, 1, lang, dry=True, scale=DIRECT)
     column = _players_column(dry, view, 0, 0, SIDE - 16, lang, names)
     height = max(MARGIN + 8 + BOARD + 8, MARGIN + column) + MARGIN
-    cv = Canvas(WIDTH, round(height), lang)
+    cv = Canvas(WIDTH, round(height), lang, scale=DIRECT)
     _board_square(cv, view, MARGIN + 8, MARGIN + 8, lang, names)
     _players_column(cv, view, MARGIN + BOARD + 16 + GAP, MARGIN, SIDE - 16, lang, names)
     return cv
@@ -905,7 +905,7 @@ def private(view: LandlordsView, lang: str, names: Sequence[str] | None = None) 
     if view.viewer is None or not 0 <= view.viewer < len(view.players):
         raise ValueError("private() needs a seat's own view (view.viewer is None)")
     width = 980
-    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, names, width)).png()
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, lang, names, width), scale=DIRECT).png()
 
 
 def _private_body(cv: Canvas, view: LandlordsView, lang: str, names: Sequence[str] | None, width: float) -> float:
@@ -1076,7 +1076,8 @@ _COLUMNS = ("cash", "lots", "improvements", "franchises", "idle", "loans")
 def result(outcome: Outcome, view: LandlordsView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking: each player's assets broken down, and why the game ended."""
     width = 1240
-    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width)).png()
+    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width),
+                         scale=DIRECT).png()
 
 
 def _result_body(cv: Canvas, outcome: Outcome, view: LandlordsView, lang: str, names: Sequence[str] | None,

@@ -15,12 +15,14 @@ each company's ``tokens`` list, the full steel market and depot.
 from __future__ import annotations
 
 import math
+import threading
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.core import Outcome
 from games.core.hexgrid import Hex, Layout
@@ -31,10 +33,11 @@ from games.royal_gorge.game import GAME, META
 from games.royal_gorge.records import tabula_id
 
 from . import palette as pal
-from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Token, Town, draw_detail, draw_map
+from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Token, Town, draw_detail, draw_map, patch_map
 from .hexes import Candidate as _Candidate
-from .kit import MARGIN_DEFAULT, Canvas, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, DrawnText, TitleRenderer, recording, replay, seat_label
 from .palette import RGB
+from .static_layer import Reused, Sprites
 
 __all__ = [
     "RENDERER",
@@ -395,10 +398,95 @@ def _overlay(cv: Canvas, layout: Layout, view: Any, lang: str, size: float, only
 
 
 def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImage:
+    """The map with its overlay. The same map (same tiles, tokens, gold, phase and highlight) is drawn once and
+    then reused while it stays among the last few drawn (issue 13 §3): most moves of 18xx leave the map as it was.
+    The canvas returned is shared: paste it, never draw on it."""
     hexes, _text = _last(view)
-    drawn = draw_map(_cells(view, hexes), size=size, lang=lang, ids=IDS if ids else None, margin=MARGIN)
-    _overlay(drawn.canvas, drawn.layout, view, lang, size)
-    return drawn
+    key = _MapKey(tuple(sorted(_laid(view).items())),
+                  tuple(sorted((h, tuple(slots)) for h, slots in _map_tokens(view).items())),
+                  tuple(sorted(_rail_ids(view))), tuple(sorted(set(hexes))),
+                  tuple(sorted(_gold_cubes(view).items())), view.phase, lang, size, ids, DIRECT)
+
+    def draw() -> MapImage:
+        cells = _cells(view, hexes)
+        laid, gold, coords, phased = _laid(view), _gold_cubes(view), _hex_ids(), _phased()
+        shown = {cell.hex: (cell, laid.get(coords[cell.hex]), gold.get(coords[cell.hex], 0),
+                            view.phase if cell.hex in phased else "") for cell in cells}
+        near = (lang, size, ids)
+        with _BASES_LOCK:
+            base = _BASES.get(near)
+        changed = [h for h, seen in shown.items() if base.shown.get(h) != seen] if base is not None else []
+        if base is not None and len(changed) <= _PATCH_MOST:
+            def overlay(cv: Canvas, layout: Layout, where: frozenset[Hex]) -> None:
+                _overlay(cv, layout, view, lang, size, only=[coords[h] for h in where])
+
+            drawn, texts = patch_map(base.image, cells, changed, lang=lang, ids=IDS if ids else None,
+                                     texts=base.texts, overlay=overlay,
+                                     pad=size * _SPILL)
+        else:
+            with recording() as found:
+                drawn = draw_map(cells, size=size, lang=lang, ids=IDS if ids else None, margin=MARGIN)
+                _overlay(drawn.canvas, drawn.layout, view, lang, size)
+            texts = found
+        replay(texts)
+        with _BASES_LOCK:
+            _BASES.pop(near, None)
+            _BASES[near] = _Base(drawn, shown, tuple(texts))
+            while len(_BASES) > _MAPS.kept:
+                del _BASES[next(iter(_BASES))]
+        return drawn
+
+    return _MAPS.get(key, draw)
+
+
+@dataclass(frozen=True)
+class _Base:
+    """The last map drawn for a language and size, what each hex showed on it (its cell, the tile laid, the gold
+    on it and, on an off-board area, the phase) and its strings: the next map is this one with the hexes that
+    changed drawn again."""
+
+    image: MapImage
+    shown: dict[Hex, tuple[MapHex, tuple[str, int] | None, int, str]]
+    texts: tuple[DrawnText, ...]
+
+
+#: How far, in hex radii, anything drawn for a hex reaches beyond its corners: a revenue bubble pushed out from
+#: a city near the edge (render.hexes places it 1.55 × the city's offset from the centre).
+_SPILL = 0.3
+#: A map with more hexes changed than this is drawn whole (patching costs about a tenth of the map per hex).
+_PATCH_MOST = 6
+_BASES: dict[tuple[str, float, bool], _Base] = {}
+_BASES_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _hex_ids() -> dict[Hex, str]:
+    return {h.coord: h.id for h in content().hex_list}
+
+
+@lru_cache(maxsize=1)
+def _phased() -> frozenset[Hex]:
+    """The hexes whose picture shows the phase: off-board areas with their revenue by phase (:func:`_area_strip`)."""
+    return frozenset(h.coord for h in content().hex_list if any(s.area and not s.hidden for s in h.stops))
+
+
+class _MapKey(NamedTuple):
+    """Everything a drawn map depends on (besides the title's fixed data)."""
+
+    laid: tuple[tuple[str, tuple[str, int]], ...]
+    tokens: tuple[tuple[str, tuple[str | None, ...]], ...]
+    rails: tuple[str, ...]
+    highlight: tuple[str, ...]
+    gold: tuple[tuple[str, int], ...]
+    phase: str
+    lang: str
+    size: float
+    ids: bool
+    scale: int
+
+
+#: Drawn maps kept per process (a board's map is about 4 MB at output size, the result's 2 MB).
+_MAPS: Reused[_MapKey, MapImage] = Reused(2)
 
 
 # ---- the board -------------------------------------------------------------------------------------------------
@@ -433,7 +521,7 @@ def draw_board(view: Any, lang: str, names: Sequence[str] | None = None) -> Boar
         y = _bottom(cv, view, lang, shown, MARGIN, y, WIDTH - 2 * MARGIN)
         return y + MARGIN
 
-    image.canvas = Canvas.fitted(WIDTH, lang, body)
+    image.canvas = Canvas.fitted(WIDTH, lang, body, scale=DIRECT)
     return image
 
 
@@ -656,6 +744,20 @@ def _marker(cv: Canvas, centre: tuple[float, float], corp: str, r: float) -> Non
             fill=pal.on_colour(colour), anchor="mm")
 
 
+#: Stock market spaces drawn once and pasted (issue 13 §3): each is about 12 KB at output size.
+_CELLS = Sprites(96)
+
+
+def _market_cell(price: int, fill: RGB, cell_w: float, cell_h: float,
+                 price_h: float) -> Callable[[Canvas, float, float], None]:
+    """Draws a market space (its box's top-left corner at ``(x, y)``) with its price."""
+    def draw(cv: Canvas, x: float, y: float) -> None:
+        cv.box((x, y, x + cell_w - 2, y + cell_h), fill=fill, outline=pal.LINE, radius=6)
+        cv.text((x - 1 + cell_w / 2, y + price_h / 2 + 2), str(price), 15 if price < 100 else 14, bold=True,
+                fill=pal.TEXT, anchor="mm")
+    return draw
+
+
 def _market(cv: Canvas, view: Any, lang: str, x0: float, y: float, w: float, image: BoardImage | None) -> float:
     """The one-row market: 28 prices coloured by zone, each company's marker stacked on its space."""
     c = content()
@@ -685,9 +787,11 @@ def _market(cv: Canvas, view: Any, lang: str, x0: float, y: float, w: float, ima
         if zone.startswith("par") and zone not in par_open:
             fill = pal.mix(fill, pal.PANEL, 0.55)
         box = (x + 1, y, x + cell_w - 1, y + cell_h)
-        cv.box(box, fill=fill, outline=pal.LINE, radius=6)
-        cv.text((x + cell_w / 2, y + price_h / 2 + 2), str(row.prices[col]), 15 if row.prices[col] < 100 else 14,
-                bold=True, fill=pal.TEXT, anchor="mm")
+        draw = _market_cell(row.prices[col], fill, cell_w, cell_h, price_h)
+        if at.get(col - 1):     # a marker of the space before may reach under this one's corners: draw it here
+            draw(cv, box[0], box[1])
+        else:
+            _CELLS.paste(cv, (row.prices[col], fill, cell_w, cell_h, price_h), box, draw)
         if image is not None:
             image.cells[col] = box
         for i, corp in enumerate(at.get(col, [])):
@@ -995,7 +1099,7 @@ def private(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """A seat's panel: its holdings in full (each share's value, each private's power), what it may do now, the
     charters it presides over and the stock market."""
     shown = _names(names, lang)
-    return Canvas.fitted(PRIVATE_W, lang, lambda cv: _private_body(cv, view, lang, shown)).png()
+    return Canvas.fitted(PRIVATE_W, lang, lambda cv: _private_body(cv, view, lang, shown), scale=DIRECT).png()
 
 
 def _private_body(cv: Canvas, view: Any, lang: str, names: Sequence[str]) -> float:
@@ -1073,7 +1177,7 @@ def result(outcome: Outcome, view: Any, lang: str, names: Sequence[str] | None =
         cv.paste(drawn.canvas, ((width - drawn.canvas.width) // 2, round(y)))
         return y + drawn.canvas.height
 
-    return Canvas.fitted(width, lang, body).png()
+    return Canvas.fitted(width, lang, body, scale=DIRECT).png()
 
 
 def _worth_parts(view: Any, seat: int) -> tuple[int, int, int]:
@@ -1185,7 +1289,7 @@ def draw_detail_canvas(view: Any, hex_id: str, options: Sequence[Any], lang: str
     _overlay(drawn.canvas, drawn.layout, view, lang, DETAIL_HEX, only=around)
     if groups:
         return drawn.canvas
-    canvas = Canvas(drawn.canvas.width, drawn.canvas.height + 36, lang)
+    canvas = Canvas(drawn.canvas.width, drawn.canvas.height + 36, lang, scale=DIRECT)
     canvas.paste(drawn.canvas, (0, 0))
     canvas.text((MARGIN, drawn.canvas.height + 10), _w("no_lay", lang), 16, fill=pal.MUTED)
     return canvas

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,9 @@ from games.three_kingdoms.view import AskView, SeatView, TierView, TKView
 
 from . import palette as pal
 from .cards import CARD_BODY, card_frame
-from .kit import MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, recording, seat_label
 from .palette import RGB
+from .static_layer import Layer, Sprites, draw_layer, paste_layer
 
 __all__ = ["REGION_COLOURS", "RENDERER", "SEAT_COLOURS", "board_image", "draw_board", "map_centres", "private",
            "result"]
@@ -275,10 +277,10 @@ def _badge_spot(centres: dict[str, tuple[float, float]], pair: tuple[str, str]) 
     return spot
 
 
-def _zhou_box(cv: Canvas, view: TKView, zid: str, centre: tuple[float, float], lang: str) -> None:
-    c = content()
-    z = c.zhou[zid]
-    zv = next((x for x in view.zhou if x.id == zid), None)
+def _zhou_base(cv: Canvas, zid: str, centre: tuple[float, float], lang: str) -> None:
+    """What a 州 shows on every board: its walls, region colour and name, four empty marker spaces and the
+    four empty building squares (markers and buildings are drawn over them by :func:`_zhou_pieces`)."""
+    z = content().zhou[zid]
     cx, cy = centre
     x0, y0, x1, y1 = cx - BOX_W / 2, cy - BOX_H / 2, cx + BOX_W / 2, cy + BOX_H / 2
     colour = _region_colour(z.region)
@@ -288,42 +290,92 @@ def _zhou_box(cv: Canvas, view: TKView, zid: str, centre: tuple[float, float], l
         cv.box((x0 - 1.5, y0 - 1.5, x1 + 1.5, y1 + 1.5), fill=PARCHMENT, radius=12)
     cv.box((x0, y0, x1, y1), fill=colour, outline=dark, radius=11, width=1.5)
     cv.text((cx, y0 + 16), z.name(lang), 17, fill=INK, bold=True, anchor="mm", max_width=BOX_W - 10)
-    # occupation markers: up to four, in the order placed
-    markers = zv.markers if zv else []
     r, step = 10.0, 25.0
     mx0 = cx - step * 1.5
     for i in range(4):
-        centre_i = (mx0 + i * step, cy + 3)
-        if i < len(markers):
-            _marker(cv, centre_i, markers[i], r)
-        else:
-            cv.circle(centre_i, r - 1, fill=pal.lighten(colour, 0.35), outline=pal.darken(colour, 0.25), width=1.2)
-    # building squares: lumber, barracks, workshop, special
+        cv.circle((mx0 + i * step, cy + 3), r - 1, fill=pal.lighten(colour, 0.35), outline=pal.darken(colour, 0.25),
+                  width=1.2)
     s, sstep = 24.0, 27.0
     sx0 = cx - sstep * 1.5 - s / 2
     sy = y1 - s - 7
-    squares = zv.squares if zv else {}
     for i, square in enumerate(SQUARES):
         bx = sx0 + i * sstep
-        rect = (bx, sy, bx + s, sy + s)
-        if square in squares:
-            seat, kind = squares[square]
-            fill = seat_colour(seat)
-            cv.box(rect, fill=fill, outline=(255, 255, 255), radius=4, width=1.5)
-            cv.text((bx + s / 2, sy + s / 2), glyph(kind, lang), 12.5 if _zh(lang) else 11.5, fill=(255, 255, 255),
-                    bold=True, anchor="mm")
-        else:
-            cv.box(rect, fill=pal.lighten(colour, 0.45), outline=pal.darken(colour, 0.3), radius=4, width=1)
-            cv.text((bx + s / 2, sy + s / 2), glyph(square, lang), 11 if _zh(lang) else 10,
-                    fill=pal.darken(colour, 0.35), anchor="mm")
+        cv.box((bx, sy, bx + s, sy + s), fill=pal.lighten(colour, 0.45), outline=pal.darken(colour, 0.3), radius=4,
+               width=1)
+        cv.text((bx + s / 2, sy + s / 2), glyph(square, lang), 11 if _zh(lang) else 10,
+                fill=pal.darken(colour, 0.35), anchor="mm")
 
 
-def _map(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
-    """The map panel: 州 by region, borders with their troop cost, markers and buildings, a legend."""
+def _zhou_pieces(cv: Canvas, view: TKView, zid: str, centre: tuple[float, float], lang: str) -> None:
+    """A 州's occupation markers (up to four, in the order placed) and buildings, over its base."""
+    zv = next((x for x in view.zhou if x.id == zid), None)
+    if zv is None:
+        return
+    cx, cy = centre
+    back = _region_colour(content().zhou[zid].region)
+    r, step = 10.0, 25.0
+    mx0 = cx - step * 1.5
+    for i, seat in enumerate(zv.markers[:4]):
+        mx, my = mx0 + i * step, cy + 3
+        _PIECES.paste(cv, ("marker", seat), (mx - r - 1, my - r - 1, mx + r + 1, my + r + 1), _marker_at(seat, r),
+                      background=back)
+    s, sstep = 24.0, 27.0
+    sx0 = cx - sstep * 1.5 - s / 2
+    sy = cy + BOX_H / 2 - s - 7
+    for i, square in enumerate(SQUARES):
+        if square not in zv.squares:
+            continue
+        bx = sx0 + i * sstep
+        seat, kind = zv.squares[square]
+        _PIECES.paste(cv, ("building", seat, kind), (bx, sy, bx + s, sy + s), _building_at(seat, kind, s, lang, back),
+                      background=back)
+
+
+#: Markers and buildings on the map, drawn once and pasted (issue 13 §3): each is about 8 KB.
+_PIECES = Sprites(256)
+
+
+def _marker_at(seat: int, r: float) -> Callable[[Canvas, float, float], None]:
+    """Draws an occupation marker in the ``2r + 2`` square at ``(x, y)``."""
+    return lambda cv, x, y: _marker(cv, (x + r + 1, y + r + 1), seat, r)
+
+
+def _building_at(seat: int, kind: str, s: float, lang: str, back: RGB) -> Callable[[Canvas, float, float], None]:
+    """Draws a building of ``seat`` in the ``s`` square at ``(x, y)``, over the empty square printed there: that
+    is first covered with the 州's colour ``back``, so the building's anti-aliased corners blend with what a
+    sprite of it is drawn on."""
+    def draw(cv: Canvas, x: float, y: float) -> None:
+        cv.box((x, y, x + s, y + s), fill=back, radius=0)
+        cv.box((x, y, x + s, y + s), fill=seat_colour(seat), outline=(255, 255, 255), radius=4, width=1.5)
+        cv.text((x + s / 2, y + s / 2), glyph(kind, lang), 12.5 if _zh(lang) else 11.5, fill=(255, 255, 255),
+                bold=True, anchor="mm")
+    return draw
+
+
+def _zhou_rect(zid: str, centre: tuple[float, float], grow: float = 0) -> tuple[float, float, float, float]:
+    """The box a 州 covers on the map (with its wall), widened by ``grow``."""
+    wall = 4 if content().zhou[zid].edge else 0
+    cx, cy = centre
+    return (cx - BOX_W / 2 - wall - grow, cy - BOX_H / 2 - wall - grow, cx + BOX_W / 2 + wall + grow,
+            cy + BOX_H / 2 + wall + grow)
+
+
+def _overlaps(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@lru_cache(maxsize=8)
+def _map_height(w: float, lang: str, scale: int) -> float:
+    """The map panel's height: the 州 and, below them, the legend."""
+    legend = _legend(Canvas(round(w), 1, lang, dry=True, scale=scale), 0, 0, w - 28, lang)
+    return _MapFrame(content(), 0, 0, w).height + legend + 16
+
+
+def _map_base(cv: Canvas, x: float, y: float, w: float, lang: str) -> None:
+    """The map as printed: parchment, borders with their troop cost, every 州's base, the legend."""
     c = content()
     frame = _MapFrame(c, x, y, w)
-    legend_h = _legend(Canvas(round(w), 1, lang, dry=True), view, 0, 0, w - 28, lang)
-    height = frame.height + legend_h + 16
+    height = _map_height(w, lang, cv.scale)
     cv.box((x, y, x + w, y + height), fill=PARCHMENT, outline=pal.darken(PARCHMENT, 0.35), radius=14, width=1.5)
     centres = {zid: frame.centre(z.pos) for zid, z in c.zhou.items()}
     for border in c.borders:
@@ -333,27 +385,56 @@ def _map(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> f
         mid = _badge_spot(centres, border.zhou)
         cv.circle(mid, 11, fill=COST_BADGE, outline=PARCHMENT, width=1.5)
         cv.text(mid, str(border.cost), 13, fill=(255, 255, 255), bold=True, anchor="mm")
+    for zid, centre in centres.items():
+        _zhou_base(cv, zid, centre, lang)
+    _legend(cv, x + 14, y + frame.height + 4, w - 28, lang)
+
+
+@lru_cache(maxsize=4)
+def _map_layer(lang: str, scale: int) -> Layer:
+    """The printed map of the board, drawn once per language (issue 13 §3)."""
+    x, y = MARGIN, MARGIN + HEADER_H
+    rect = (x, y, x + MAP_W, y + _map_height(MAP_W, lang, scale))
+    return draw_layer(rect, lang, lambda cv: _map_base(cv, x, y, MAP_W, lang), scale=scale)
+
+
+def _map(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
+    """The map panel: 州 by region, borders with their troop cost, markers and buildings, a legend."""
+    height = _map_height(w, lang, cv.scale)
+    if cv.dry:
+        return height
+    c = content()
+    frame = _MapFrame(c, x, y, w)
+    centres = {zid: frame.centre(z.pos) for zid, z in c.zhou.items()}
+    if (x, y, w) == (MARGIN, MARGIN + HEADER_H, MAP_W):
+        paste_layer(cv, _map_layer(lang, cv.scale))
+    else:
+        _map_base(cv, x, y, w, lang)
     lit = view.last_where if view.last_kind in {"siege", "build"} and view.last_where in centres else ""
     if lit:
         lx, ly = centres[lit]
         colour = seat_colour(view.last_seat) if view.last_seat is not None else pal.ACCENT
+        ring = _zhou_rect(lit, centres[lit], 9)
         cv.box((lx - BOX_W / 2 - 9, ly - BOX_H / 2 - 9, lx + BOX_W / 2 + 9, ly + BOX_H / 2 + 9), fill=pal.ACCENT,
                radius=17)
         cv.box((lx - BOX_W / 2 - 5, ly - BOX_H / 2 - 5, lx + BOX_W / 2 + 5, ly + BOX_H / 2 + 5), fill=colour,
                radius=15)
+        with recording():           # drawn again over the ring, as printed; its strings are already reported
+            for zid, centre in centres.items():
+                if _overlaps(ring, _zhou_rect(zid, centre)):
+                    _zhou_base(cv, zid, centre, lang)
     for zid, centre in centres.items():
-        _zhou_box(cv, view, zid, centre, lang)
+        _zhou_pieces(cv, view, zid, centre, lang)
     if lit:
         lx, ly = centres[lit]
         label = _word("action", view.last_kind, lang)
         lw = cv.measure(label, 13, bold=True) + 16
         cv.pill((lx - lw / 2, ly - BOX_H / 2 - 9), label, 13, fill=pal.ACCENT, text_fill=pal.TEXT_DARK, height=22,
                 pad=8)
-    _legend(cv, view, x + 14, y + frame.height + 4, w - 28, lang)
     return height
 
 
-def _legend(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
+def _legend(cv: Canvas, x: float, y: float, w: float, lang: str) -> float:
     """Regions, edge provinces, border costs and the building marks. Returns the height."""
     c = content()
     flow = Flow(round(x), round(y), round(w), gap_x=16, gap_y=6)
@@ -399,14 +480,47 @@ def _angle(space: int) -> float:
     return -90 + space * 360 / 7
 
 
-def _rondel(cv: Canvas, view: TKView, cx: float, cy: float, lang: str) -> None:
-    outer, inner = RONDEL_R, 54.0
+_RONDEL_INNER = 54.0
+
+
+def _rondel_space(cv: Canvas, space: int, action: str, cx: float, cy: float, lang: str) -> None:
+    """A rondel space's action name and its number."""
+    outer, inner = RONDEL_R, _RONDEL_INNER
+    rad = math.radians(_angle(space))
+    r = (outer + inner) / 2 + 2
+    pos = (cx + r * math.cos(rad), cy + r * math.sin(rad))
+    cv.text(pos, _word("action", action, lang), 18 if _zh(lang) else 15.5, fill=(255, 255, 255), bold=True,
+            anchor="mm", max_width=(outer - inner) * 1.05)
+    cv.text((cx + (outer - 14) * math.cos(rad), cy + (outer - 14) * math.sin(rad)), str(space), 10,
+            fill=pal.lighten(ACTION_COLOURS.get(action, pal.PANEL_ALT), 0.45), anchor="mm")
+
+
+def _rondel_base(cv: Canvas, rondel: Sequence[str], cx: float, cy: float, lang: str) -> None:
+    """The rondel's seven action spaces and its hub, without names (drawn over the pointers' bands)."""
+    outer, inner = RONDEL_R, _RONDEL_INNER
     half = 180 / 7
-    for space, action in enumerate(view.rondel):
+    for space, action in enumerate(rondel):
         mid = _angle(space)
         colour = ACTION_COLOURS.get(action, pal.PANEL_ALT)
         cv.wedge((cx, cy), outer, mid - half, mid + half, fill=colour, outline=pal.BACKGROUND, width=2.5,
                  inner_radius=inner)
+    cv.circle((cx, cy), inner - 4, fill=pal.PANEL, outline=pal.LINE, width=1.5)
+    cv.text((cx, cy - 9), _w("rondel", lang) if _zh(lang) else "韬略", 15, fill=pal.TEXT, bold=True, anchor="mm")
+    cv.text((cx, cy + 12), "+ ↻", 14, fill=pal.MUTED, bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=4)
+def _rondel_layer(rondel: tuple[str, ...], cx: float, cy: float, lang: str, scale: int) -> Layer:
+    """The rondel's spaces and hub, drawn once per order of actions and language (issue 13 §3)."""
+    reach = RONDEL_R + 4
+    return draw_layer((cx - reach, cy - reach, cx + reach, cy + reach), lang,
+                      lambda cv: _rondel_base(cv, rondel, cx, cy, lang), scale=scale)
+
+
+def _rondel(cv: Canvas, view: TKView, cx: float, cy: float, lang: str) -> None:
+    outer, inner = RONDEL_R, _RONDEL_INNER
+    half = 180 / 7
+    paste_layer(cv, _rondel_layer(tuple(view.rondel), cx, cy, lang, cv.scale))
     for pointer, at in (("tao", view.tao), ("lue", view.lue)):
         if at < 0:
             continue
@@ -415,16 +529,7 @@ def _rondel(cv: Canvas, view: TKView, cx: float, cy: float, lang: str) -> None:
         ring = outer - 6 if pointer == "tao" else inner + 6
         cv.arc((cx, cy), ring - 4.5, mid - half + 2.5, mid + half - 2.5, width=9, fill=colour)
     for space, action in enumerate(view.rondel):
-        rad = math.radians(_angle(space))
-        r = (outer + inner) / 2 + 2
-        pos = (cx + r * math.cos(rad), cy + r * math.sin(rad))
-        cv.text(pos, _word("action", action, lang), 18 if _zh(lang) else 15.5, fill=(255, 255, 255), bold=True,
-                anchor="mm", max_width=(outer - inner) * 1.05)
-        cv.text((cx + (outer - 14) * math.cos(rad), cy + (outer - 14) * math.sin(rad)), str(space), 10,
-                fill=pal.lighten(ACTION_COLOURS.get(action, pal.PANEL_ALT), 0.45), anchor="mm")
-    cv.circle((cx, cy), inner - 4, fill=pal.PANEL, outline=pal.LINE, width=1.5)
-    cv.text((cx, cy - 9), _w("rondel", lang) if _zh(lang) else "韬略", 15, fill=pal.TEXT, bold=True, anchor="mm")
-    cv.text((cx, cy + 12), "+ ↻", 14, fill=pal.MUTED, bold=True, anchor="mm")
+        _rondel_space(cv, space, action, cx, cy, lang)
     same = view.tao == view.lue and view.tao >= 0
     for pointer, at in (("tao", view.tao), ("lue", view.lue)):
         if at < 0:
@@ -444,6 +549,8 @@ def _rondel(cv: Canvas, view: TKView, cx: float, cy: float, lang: str) -> None:
 def _rondel_block(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
     """The rondel with its pointers and, below, where each pointer stands in words."""
     reach = RONDEL_R + 50
+    if cv.dry:
+        return 2 * reach + 8 + 24
     cx, cy = x + w / 2, y + reach
     _rondel(cv, view, cx, cy, lang)
     ly = y + 2 * reach + 8
@@ -522,8 +629,10 @@ def _tier_tile(cv: Canvas, view: TKView, tv: TierView, x: float, y: float, w: fl
 def _ladder(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
     gap = 10
     tw = (w - gap * (len(view.ladder) - 1)) / max(1, len(view.ladder))
-    dry = Canvas(round(tw), 1, lang, dry=True)
+    dry = cv.measuring(tw)
     h = max((_tier_tile(dry, view, tv, 0, 0, tw, None, lang) for tv in view.ladder), default=0)
+    if cv.dry:                      # measuring the board: the height is known
+        return h
     for i, tv in enumerate(view.ladder):
         _tier_tile(cv, view, tv, x + i * (tw + gap), y, tw, h, lang)
     return h
@@ -531,6 +640,10 @@ def _ladder(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -
 
 # ------------------------------------------------------------------------------------------------
 # Markets
+
+
+#: Market cards drawn once and pasted (issue 13 §3): each is about 150 KB at output size.
+_MARKET_CARDS = Sprites(16)
 
 
 def _market_card(cv: Canvas, card: str, x: float, y: float, w: float, h: float, lang: str) -> None:
@@ -552,6 +665,10 @@ def _market_card(cv: Canvas, card: str, x: float, y: float, w: float, h: float, 
     cv.paragraph((x + 16, y + 52), effects, 12.5, w - 24, fill=ink, max_lines=2, line_height=16)
 
 
+def _market_card_at(card: str, w: float, h: float, lang: str) -> Callable[[Canvas, float, float], None]:
+    return lambda cv, x, y: _market_card(cv, card, x, y, w, h, lang)
+
+
 def _markets(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -> float:
     c = content()
     regions = [r for r in c.regions if r in view.markets] or list(view.markets)
@@ -560,6 +677,8 @@ def _markets(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) 
     card_h, card_gap = 96.0, 8.0
     most = max((len(view.markets.get(r, [])) for r in regions), default=0)
     height = 34 + most * (card_h + card_gap)
+    if cv.dry:
+        return height - card_gap
     for i, rid in enumerate(regions):
         cx = x + i * (cw + gap)
         colour = _region_colour(rid)
@@ -568,7 +687,9 @@ def _markets(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) 
         cv.text((cx + 10, y + 13), region, 15, fill=INK, bold=True)
         cv.text((cx + cw - 10, y + 13), _w("deck", lang, n=view.deck_sizes.get(rid, 0)), 13, fill=INK, anchor="rm")
         for k, card in enumerate(view.markets.get(rid, [])):
-            _market_card(cv, card, cx, y + 34 + k * (card_h + card_gap), cw, card_h, lang)
+            top = y + 34 + k * (card_h + card_gap)
+            _MARKET_CARDS.paste(cv, (card, cw, card_h), (cx, top, cx + cw + 2, top + card_h + 3),
+                                _market_card_at(card, cw, card_h, lang))
     return height - card_gap
 
 
@@ -669,7 +790,7 @@ def _player_panel(cv: Canvas, view: TKView, s: SeatView, x: float, y: float, w: 
     if s.front:
         flow = Flow(round(ix), round(cy), round(iw), gap_x=5, gap_y=5)
         for card in s.front:
-            _chip(cv, flow, card, lang)
+            _chip(cv, flow, card, lang, pal.PANEL_HI if asked else pal.PANEL)
         cy = flow.bottom + 4
     else:
         cv.text((ix, cy + 9), "—", 13, fill=pal.MUTED)
@@ -686,8 +807,8 @@ def _player_panel(cv: Canvas, view: TKView, s: SeatView, x: float, y: float, w: 
     return cy - y + pad
 
 
-def _chip(cv: Canvas, flow: Flow, card: str, lang: str, size: float = 13) -> None:
-    """A talent in front: its name and points on its deck's colour."""
+def _chip(cv: Canvas, flow: Flow, card: str, lang: str, back: RGB, size: float = 13) -> None:
+    """A talent in front: its name and points on its deck's colour (on a panel of colour ``back``)."""
     name = card_name(card, lang)
     talent = content().talents.get(card)
     points = f" {talent.points:+d}" if talent and talent.points else ""
@@ -696,16 +817,26 @@ def _chip(cv: Canvas, flow: Flow, card: str, lang: str, size: float = 13) -> Non
     w, h = text_w + 2 * pad, 23
     px, py = flow.place(round(w), h)
     colour = _deck_colour(card)
-    cv.box((px, py, px + w, py + h), fill=colour, outline=pal.lighten(colour, 0.25), radius=6)
-    cv.text((px + pad, py + h / 2), name + points, size, fill=(255, 255, 255), max_width=text_w + 1)
+
+    def face(c: Canvas, x: float, y: float) -> None:
+        c.box((x, y, x + w, y + h), fill=colour, outline=pal.lighten(colour, 0.25), radius=6)
+        c.text((x + pad, y + h / 2), name + points, size, fill=(255, 255, 255), max_width=text_w + 1)
+
+    _CHIPS.paste(cv, (name + points, colour, w, size), (px, py, px + w, py + h), face, background=back)
+
+
+#: Talent chips drawn once and pasted (issue 13 §3): each is about 12 KB at output size.
+_CHIPS = Sprites(160)
 
 
 def _players(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str, names: Sequence[str]) -> float:
     n = max(1, len(view.seats))
     gap = 12
     pw = (w - gap * (n - 1)) / n
-    dry = Canvas(round(pw), 1, lang, dry=True)
+    dry = cv.measuring(pw)
     h = max(_player_panel(dry, view, s, 0, 0, pw, None, lang, names) for s in view.seats) if view.seats else 0
+    if cv.dry:
+        return h
     for i, s in enumerate(view.seats):
         _player_panel(cv, view, s, x + i * (pw + gap), y, pw, h, lang, names)
     return h
@@ -716,6 +847,8 @@ def _players(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str, 
 
 
 def _header(cv: Canvas, view: TKView, y: float, lang: str, names: Sequence[str]) -> None:
+    if cv.dry:
+        return
     x0, x1 = MARGIN, WIDTH - MARGIN
     title = META.name(lang) + ("" if _zh(lang) else " · 逐鹿")
     tw = cv.text((x0, y + 18), title, 28, bold=True)
@@ -781,7 +914,7 @@ def _board(cv: Canvas, view: TKView, lang: str, names: Sequence[str]) -> float:
 def draw_board(view: TKView, lang: str, names: Sequence[str] | None = None) -> Canvas:
     """The board as a canvas (tests read its pixels; :func:`map_centres` places the 州 on it)."""
     shown = _names(names, lang)
-    return Canvas.fitted(WIDTH, lang, lambda cv: _board(cv, view, lang, shown))
+    return Canvas.fitted(WIDTH, lang, lambda cv: _board(cv, view, lang, shown), scale=DIRECT)
 
 
 def board_image(view: TKView, lang: str, names: Sequence[str] | None = None) -> bytes:
@@ -902,7 +1035,7 @@ def _private_body(cv: Canvas, view: TKView, lang: str, names: Sequence[str], wid
     cv.pill((x1 - nw, y + 14), note, 13, fill=pal.mix(pal.PANEL_ALT, pal.ACCENT, 0.2), text_fill=pal.ACCENT, height=28,
             pad=12)
     y += 38
-    dry = Canvas(round(w), 1, lang, dry=True)
+    dry = cv.measuring(w)
     h = _player_panel(dry, view, s, 0, 0, w, None, lang, names)
     _player_panel(cv, view, s, x0, y, w, h, lang, names)
     y += h + 12
@@ -944,7 +1077,8 @@ def private(view: TKView, lang: str, names: Sequence[str] | None = None) -> byte
     if view.viewer is None or not 0 <= view.viewer < len(view.seats):
         raise ValueError("private() needs a seat's own view (view.viewer is None)")
     shown = _names(names, lang)
-    return Canvas.fitted(PRIVATE_W, lang, lambda cv: _private_body(cv, view, lang, shown, PRIVATE_W)).png()
+    return Canvas.fitted(PRIVATE_W, lang, lambda cv: _private_body(cv, view, lang, shown, PRIVATE_W),
+                         scale=DIRECT).png()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1023,7 +1157,8 @@ def result(outcome: Outcome, view: TKView, lang: str, names: Sequence[str] | Non
     """The final ranking with each player's score parts (track, talents, buildings, markers,
     resources) and the tie-break values."""
     shown = _names(names, lang)
-    return Canvas.fitted(RESULT_W, lang, lambda cv: _result_body(cv, outcome, view, lang, shown, RESULT_W)).png()
+    return Canvas.fitted(RESULT_W, lang, lambda cv: _result_body(cv, outcome, view, lang, shown, RESULT_W),
+                         scale=DIRECT).png()
 
 
 #: The renderer registered for ``three-kingdoms``.

@@ -19,7 +19,7 @@ from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
 
 from . import palette as pal
 from .cards import CARD_MUTED, CARD_TEXT, card_frame, chip, chip_width
-from .kit import MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
 from .palette import RGB
 
 __all__ = ["RENDERER", "TYPE_COLOUR", "board", "private", "result"]
@@ -478,7 +478,7 @@ def _board_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> Ca
     cols = 1 if players == 1 else 2
     width = 900 if cols == 1 else BOARD_WIDTH
     pw = (width - 2 * MARGIN - (cols - 1) * GAP) / cols
-    dry = Canvas(width, 1, lang, dry=True)
+    dry = Canvas(width, 1, lang, dry=True, scale=DIRECT)
     heights = [_empire_panel(dry, 0, 0, pw, None, view, e, lang, names) for e in view.empires]
     rows = [heights[i:i + cols] for i in range(0, players, cols)]
     row_heights = [max(r) for r in rows]
@@ -486,7 +486,7 @@ def _board_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> Ca
     top += _waiting_bar(dry, view, lang, names, top, width) + 8
     legend_y = top + sum(row_heights) + GAP * (len(rows) - 1) + 12
     total = legend_y + _legend(dry, legend_y, width, lang) + MARGIN
-    cv = Canvas(width, round(total), lang)
+    cv = Canvas(width, round(total), lang, scale=DIRECT)
     y = MARGIN + _header(cv, view, lang, names, width) + 4
     y += _waiting_bar(cv, view, lang, names, y, width) + 8
     for r, row_h in enumerate(row_heights):
@@ -675,7 +675,7 @@ def _private_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> 
         raise ValueError("private() needs a seat's own view (view.viewer is None)")
     empire = view.empires[view.viewer]
     width = BOARD_WIDTH
-    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, empire, lang, names, width))
+    return Canvas.fitted(width, lang, lambda cv: _private_body(cv, view, empire, lang, names, width), scale=DIRECT)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -688,7 +688,8 @@ _MEDAL: dict[int, RGB] = {1: (230, 182, 60), 2: (190, 196, 206), 3: (198, 128, 7
 def result(outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking: each player's score broken down, tie-break counts and notes."""
     width = 1240
-    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width)).png()
+    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width),
+                         scale=DIRECT).png()
 
 
 def _result_body(cv: Canvas, outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None,

@@ -62,7 +62,10 @@ def test_the_board_draws_track_in_the_layers_colour() -> None:
     b = board()
     centre = image.layout.centre(b.coords[b.index["E8"]])
     assert pixel(image.canvas, centre) == SEAT_COLOURS[0]                         # seat 0's straight, N-S
-    assert pixel(image.canvas, (centre[0] + 38 * 0.095, centre[1])) == CASING     # its white casing
+    # its white casing: a band under 2 px wide at output size, so the palest pixel beside the core is near white
+    beside = [pixel(image.canvas, (centre[0] + dx, centre[1])) for dx in range(2, 7)]
+    palest = max(beside, key=sum)
+    assert all(abs(a - b) <= 12 for a, b in zip(palest, CASING, strict=False)), beside
     assert pixel(image.canvas, image.layout.centre(b.coords[b.index["H11"]])) == SEAT_COLOURS[1]
     empty = image.layout.centre(b.coords[b.index["E12"]])
     assert pixel(image.canvas, (empty[0], empty[1] + 10)) != SEAT_COLOURS[0]

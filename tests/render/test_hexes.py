@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from PIL import ImageChops
 
 from games.core.hexgrid import Hex, Layout, LetterNumberIds, edge_direction
 from render import palette as pal
@@ -20,6 +21,7 @@ from render.hexes import (
     Town,
     draw_detail,
     draw_map,
+    patch_map,
 )
 from render.kit import Canvas, recording
 
@@ -115,7 +117,7 @@ def test_towns_and_bad_endpoints() -> None:
     assert pixel(dot.canvas, dot.layout.centre(Hex(0, 0))) == RED_TRACK
     for paths in (((0, "_1"),), ((0, 6),), ((2, 2),), ((0, "x"),)):
         with pytest.raises(ValueError):
-            draw_map([MapHex(Hex(0, 0), tile=Tile(paths=paths, stops=(Town(),)))])  # type: ignore[arg-type]
+            draw_map([MapHex(Hex(0, 0), tile=Tile(paths=paths, stops=(Town(),)))])
 
 
 def test_pointy_maps_use_pointy_edge_numbers() -> None:
@@ -145,3 +147,41 @@ def test_detail_view_offers_each_rotation_by_label() -> None:
     assert canvas.height > below + 2 * 60 * math.sqrt(3) * 0.55                # two rows of candidates
     with pytest.raises(ValueError, match="focus"):
         draw_detail(cells, Hex(40, 40))
+
+
+def _patch_scene(laid: bool) -> list[MapHex]:
+    """A 4 × 4 map with a city, a town, terrain, names and labels; ``laid`` lays a two-city tile with revenue bubbles
+    pushed out towards the edges and moves the highlight there."""
+    cells = []
+    for q in range(4):
+        for r in range(4):
+            h = Hex(q, r - q // 2)
+            cells.append(MapHex(h, label=IDS.format(h), terrain="mountain" if (q, r) == (1, 1) else None,
+                                cost=40 if (q, r) == (1, 1) else None, name="Denver" if (q, r) == (2, 2) else "",
+                                highlight=pal.ACCENT if (q, r) == ((2, 1) if laid else (0, 0)) else None))
+    if laid:
+        tile = Tile(paths=((0, "_0"), (3, "_1"), ("_0", "_1")), rotation=1, colour=YELLOW, name="59",
+                    stops=(City(1, (Token((30, 80, 200), "DR"),), revenue=40, edge=0), City(1, revenue=30, edge=3)))
+        cells[9] = MapHex(cells[9].hex, tile=tile, label=cells[9].label, highlight=pal.ACCENT)
+    return cells
+
+
+def test_a_patched_map_is_the_map_drawn_whole_with_the_same_strings() -> None:
+    """Issue 13 §3: redrawing only the hexes that changed (and what reaches into them) gives the pixels and the strings
+    of drawing the whole map again."""
+    before, after = _patch_scene(False), _patch_scene(True)
+    changed = [a.hex for a, b in zip(after, before, strict=True) if a != b]
+    assert len(changed) == 2                                      # the highlight left A1; C2 got a tile
+    with recording() as base_texts:
+        base = draw_map(before, size=44, ids=IDS)
+    with recording() as whole_texts:
+        whole = draw_map(after, size=44, ids=IDS)
+    with recording() as reported:
+        patched, texts = patch_map(base, after, changed, ids=IDS, texts=base_texts, pad=44 * 0.3)
+    assert reported == []                                         # the caller reports the strings returned
+    assert whole.canvas.image is not None and patched.canvas.image is not None and base.canvas.image is not None
+    assert ImageChops.difference(whole.canvas.image, patched.canvas.image).getbbox() is None
+    assert ImageChops.difference(base.canvas.image, patched.canvas.image).getbbox() is not None
+    assert sorted((t.text, round(t.xy[0], 6), round(t.xy[1], 6)) for t in texts) == \
+        sorted((t.text, round(t.xy[0], 6), round(t.xy[1], 6)) for t in whole_texts)
+    assert {"40", "30", "59", "DR"} <= {t.text for t in texts} and "59" not in {t.text for t in base_texts}

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from render import fonts
-from render.kit import Canvas, encode_png, recording, seat_label
+from render.kit import DIRECT, Canvas, encode_png, recording, replay, seat_label
 from render.layout import ELLIPSIS, Flow, fit, wrap
 
 NO_GLYPH = "\U0010fffd"   # Supplementary Private Use Area-B: no font has a glyph here
@@ -122,6 +122,17 @@ def test_recording_collects_drawn_strings_and_their_source() -> None:
     assert drawn[0].text.endswith(ELLIPSIS)
     cv.text((4, 20), "outside", 16)
     assert len(drawn) == 1
+
+
+def test_replay_reports_strings_drawn_elsewhere_to_the_active_recording() -> None:
+    cv = Canvas(200, 40, "en", scale=DIRECT)
+    with recording() as elsewhere:
+        cv.text((4, 20), "Jing 荆州", 16)
+    replay(elsewhere)                                             # no recording active: nothing happens
+    with recording() as drawn:
+        cv.text((4, 30), "here", 12)
+        replay(elsewhere)
+    assert [(d.text, d.source, d.xy) for d in drawn] == [("here", "here", (4, 30)), ("Jing 荆州", "Jing 荆州", (4, 20))]
 
 
 def test_seat_labels_default_and_strip_undrawable_characters() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.royal_gorge.content import content
 from games.royal_gorge.game import GAME, META
@@ -183,6 +183,24 @@ def test_chinese_is_drawn_with_the_cjk_font(image: str) -> None:
         assert len(found) > 5
 
 
+def test_a_map_drawn_once_is_reused_until_it_changes() -> None:
+    """Issue 13 §3: the same map is drawn once and pasted again (same pixels, same strings reported); a tile laid
+    draws a new one."""
+    v = operating_view()
+    rg._MAPS.clear()
+    with recording() as first_texts:
+        first = rg.draw_board(v, "en", NAMES)
+    assert rg._draw_map(v, "en", rg.HEX) is rg._draw_map(v, "en", rg.HEX)
+    with recording() as again_texts:
+        again = rg.draw_board(v, "en", NAMES)
+    assert first.canvas.image is not None and again.canvas.image is not None
+    assert ImageChops.difference(first.canvas.image, again.canvas.image).getbbox() is None
+    assert [d.text for d in first_texts] == [d.text for d in again_texts]
+    fewer = mapped(v, laid={"L14": ("57", 0), "K13": ("8", 1), "I7": ("6", 2)}, tokens=v.tokens,
+                   gold_cubes=v.gold_cubes, steel=v.steel)
+    assert rg._draw_map(fewer, "en", rg.HEX) is not rg._draw_map(v, "en", rg.HEX)
+
+
 def test_tiles_laid_in_the_view_appear_on_the_map() -> None:
     v = operating_view()
     empty = rg.draw_board(GAME.view(played(4), None), "en", NAMES)
@@ -210,7 +228,8 @@ def test_gold_cubes_and_walls_are_drawn() -> None:
     without = rg.draw_board(plain, "en", NAMES)
     cx, cy = centre(with_gold, "I7")
     r = rg.HEX
-    box = tuple(round(c * with_gold.canvas.scale) for c in (cx + r * 0.3, cy - r * 0.5, cx + r * 0.8, cy))
+    x0, y0, x1, y1 = (round(c * with_gold.canvas.scale) for c in (cx + r * 0.3, cy - r * 0.5, cx + r * 0.8, cy))
+    box = (x0, y0, x1, y1)
     assert with_gold.canvas.image is not None and without.canvas.image is not None
     assert with_gold.canvas.image.crop(box).tobytes() != without.canvas.image.crop(box).tobytes()
 
@@ -420,3 +439,46 @@ def test_the_result_ranks_by_net_worth(lang: str) -> None:
         assert f"${standing.score:,}" in texts
     winner = NAMES[outcome.winners[0]]
     assert any(winner in t and t != winner for t in texts)                 # the winner's banner
+
+
+def test_a_map_changed_by_a_move_is_patched_and_matches_the_map_drawn_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13 §3: when a move changes a few hexes, only those are drawn again over the last map; the result has the
+    pixels and strings of the whole map drawn afresh, move after move of a seeded bot game."""
+    from games.core import Rng
+
+    patched: list[int] = []
+    patch = rg.patch_map
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        patched.append(len(args[2]))
+        return patch(*args, **kwargs)
+
+    monkeypatch.setattr(rg, "patch_map", counted)
+    rng = Rng.from_seed("patch")
+    state = played(4)
+    rg._MAPS.clear()
+    rg._BASES.clear()
+    compared = 0
+    for _ in range(120):
+        acting = sorted(GAME.to_act(state))
+        if not acting or compared >= 6:
+            break
+        seat = acting[rng.below(len(acting))]
+        state = GAME.apply(state, seat, GAME.bot_move(state, seat, rng)).state
+        view = GAME.view(state, None)
+        before = len(patched)
+        with recording() as texts:
+            drawn = rg._draw_map(view, "en", rg.HEX)
+        if len(patched) == before:
+            continue                                              # the map was kept, or drawn whole
+        kept = dict(rg._BASES)
+        rg._BASES.clear()
+        rg._MAPS.clear()
+        with recording() as whole_texts:
+            whole = rg._draw_map(view, "en", rg.HEX)
+        rg._BASES.update(kept)
+        assert drawn.canvas.image is not None and whole.canvas.image is not None
+        assert ImageChops.difference(drawn.canvas.image, whole.canvas.image).getbbox() is None
+        assert sorted(t.text for t in texts) == sorted(t.text for t in whole_texts)
+        compared += 1
+    assert compared >= 3 and all(0 < n <= rg._PATCH_MOST for n in patched)

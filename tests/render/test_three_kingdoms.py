@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.core import Outcome, Rng
 from games.three_kingdoms import GAME
@@ -19,8 +19,9 @@ from games.three_kingdoms.state import TKState
 from games.three_kingdoms.text import card_name, effect_text
 from render import fonts, recording, renderer_for
 from render import three_kingdoms as tk
-from render.kit import SCALE, is_cjk
+from render.kit import DIRECT, is_cjk
 from render.palette import ACCENT
+from render.static_layer import Sprites
 
 NAMES = ["Alice", "张伟", "Bob the Builder", "\U0001f3b2李娜"]
 MAX_BYTES = 1 << 20
@@ -134,9 +135,10 @@ def test_chinese_is_drawn_with_the_cjk_font(image: str) -> None:
 def test_chinese_board_differs_from_tofu() -> None:
     blank = tk.draw_board(GAME.view(late(2), None), "zh", NAMES[:2])
     assert blank.image is not None
+    assert blank.scale == DIRECT                    # drawn at output size (issue 13 §3)
     x, y = tk.map_centres()["liang"]
-    crop = blank.image.crop((round((x - 40) * SCALE), round((y - 45) * SCALE), round((x + 40) * SCALE),
-                             round((y - 30) * SCALE)))
+    k = blank.scale
+    crop = blank.image.crop((round((x - 40) * k), round((y - 45) * k), round((x + 40) * k), round((y - 30) * k)))
     colours = crop.getcolors(maxcolors=100_000)
     assert colours is not None and len(colours) > 8  # the name 凉州 is drawn, not an empty box
 
@@ -235,7 +237,8 @@ def test_the_last_zhou_is_highlighted(kind: str) -> None:
 
     def ring(zid: str) -> tuple[int, int, int]:
         x, y = centres[zid]
-        pixel = canvas.image.getpixel((round((x - tk.BOX_W / 2 - 7) * SCALE), round(y * SCALE)))  # type: ignore[union-attr]
+        k = canvas.scale
+        pixel = canvas.image.getpixel((round((x - tk.BOX_W / 2 - 7) * k), round(y * k)))  # type: ignore[union-attr]
         assert isinstance(pixel, tuple)
         return pixel[0], pixel[1], pixel[2]
 
@@ -247,6 +250,23 @@ def test_the_last_zhou_is_highlighted(kind: str) -> None:
     quiet = msgspec.structs.replace(view, last_kind="play", last_where="")
     canvas = tk.draw_board(quiet, "en", NAMES)
     assert all(ring(z) != ACCENT for z in centres)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_printed_map_and_the_rondel_are_pasted_as_drawn(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13 §3: the map as printed and the rondel's spaces are drawn once per process and pasted, and so are
+    market cards, talent chips, markers and buildings; the board (a 州 just built in, markers, buildings, both
+    pointers) is the same as with all of them drawn in place."""
+    view = GAME.view(_last_where(4, "build"), None)
+    with recording() as pasted_texts:
+        pasted = tk.draw_board(view, lang, NAMES).image
+    monkeypatch.setattr(tk, "paste_layer", lambda cv, layer: layer.draw(cv))
+    monkeypatch.setattr(Sprites, "paste", lambda self, cv, key, rect, draw, background=None: draw(cv, rect[0], rect[1]))
+    with recording() as drawn_texts:
+        drawn = tk.draw_board(view, lang, NAMES).image
+    assert pasted is not None and drawn is not None and pasted.size == drawn.size
+    assert ImageChops.difference(pasted, drawn).getbbox() is None
+    assert sorted(d.text for d in pasted_texts) == sorted(d.text for d in drawn_texts)
 
 
 def test_board_shows_the_rondel_pointers_and_the_ask() -> None:
