@@ -18,6 +18,12 @@ table never draws a board nobody will see. A drawing already started runs to its
 decides whether it is still current; see :meth:`.edits.MessageEdits.attach`). So keyed boards
 wait at most one per table, and none is ever left out: a post always ends with its newest board.
 
+The last images drawn are kept (:data:`CACHE_BYTES`), by what they were drawn from: the same
+view in the same language for the same kind of image is not drawn twice (a player opening "My
+view" again, ``/board`` after the post's board, several spectators asking at once are served
+from memory; issue 13 §3). What is drawn from is the job itself, so no table, version or viewer
+can be confused with another.
+
 Images a reply waits for (a private panel, ``/board``: no key) are drawn first, and their queue
 is bounded: at most ``queue`` of them are drawn or wait for a worker. Past that one waits up to
 ``wait`` seconds for a place, and when as many wait already, or the wait runs out, the reply goes
@@ -32,7 +38,8 @@ import json
 import logging
 import multiprocessing
 import os
-from collections import deque
+import pickle
+from collections import OrderedDict, deque
 from collections.abc import Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -52,6 +59,17 @@ TEXT_LOG_ENV = "TABULA_TEST_IMAGE_TEXT_LOG"
 
 #: Threads that draw when ``workers=0``.
 THREADS = 2
+
+#: Bytes of PNG kept from the last drawings (a board is 50-200 KiB: a few hundred images).
+CACHE_BYTES = 24 * 1024 * 1024
+
+
+def _digest(job: Job) -> bytes | None:
+    """What ``job`` draws, as a digest of its data (``None``: it cannot be pickled, never cached)."""
+    try:
+        return hashlib.sha256(pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+    except Exception:
+        return None
 
 __all__ = ["TEXT_LOG_ENV", "UPLOAD_LIMIT", "Images", "Job", "draw"]
 
@@ -95,6 +113,10 @@ class Images:
         #: Images drawn (each call of a worker).
         self.drawn = 0
         self._text_log = os.environ.get(TEXT_LOG_ENV) or None
+        self._cache: OrderedDict[bytes, bytes] = OrderedDict()
+        self._cache_bytes = 0
+        #: Images served from memory instead of drawn again.
+        self.cache_hits = 0
         self.closed = False
         self.pool = self._new_pool()
 
@@ -148,7 +170,27 @@ class Images:
     async def _draw(self, job: Job, key: Hashable | None) -> bytes | None:
         if self.closed:
             return None
-        job = replace(job, delay=self.delay, record=self._text_log is not None)
+        digest = _digest(job)
+        if digest is not None and (kept := self._cache.get(digest)) is not None:
+            self._cache.move_to_end(digest)
+            self.cache_hits += 1
+            return kept
+        data = await self._queue(replace(job, delay=self.delay, record=self._text_log is not None), key)
+        if data and digest is not None:
+            self._keep(digest, data)
+        return data
+
+    def _keep(self, digest: bytes, data: bytes) -> None:
+        """Remember an image drawn, forgetting the least recently used past :data:`CACHE_BYTES`."""
+        if digest in self._cache or len(data) > CACHE_BYTES:
+            return
+        self._cache[digest] = data
+        self._cache_bytes += len(data)
+        while self._cache_bytes > CACHE_BYTES:
+            _, old = self._cache.popitem(last=False)
+            self._cache_bytes -= len(old)
+
+    async def _queue(self, job: Job, key: Hashable | None) -> bytes | None:
         future: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
         if key is None:  # a reply waits for it: a place in the bounded queue first
             task = asyncio.create_task(self._admit(_Request(job, None, future)), name=f"render-{job.kind}")

@@ -213,3 +213,33 @@ def test_a_reposted_status_post_is_recognised_before_its_board_is_attached() -> 
     assert shows_table(post([], ["tb:4:12:view"]), 4)  # the text went out, its board is being drawn
     assert not shows_table(post([], ["tb:41:12:view"]), 4) and not shows_table(post(["board-t41-s1.png"], []), 4)
     assert not shows_table(post([], []), 4)
+
+
+async def test_an_image_drawn_from_the_same_view_is_served_from_memory(recording: _Recording) -> None:
+    """Issue 13 §3: the same view, language and kind is drawn once; another view, language or
+    kind is drawn anew, and the oldest images are forgotten past the cache's size."""
+    images = Images(workers=0)
+    try:
+        first = await images.board("t", 1, "en", ["a"])
+        again = await images.board("t", 1, "en", ["a"], key=("T", "board", "en"))
+        other = [await images.board("t", 2, "en", ["a"]), await images.board("t", 1, "zh", ["a"]),
+                 await images.board("t", 1, "en", ["b"])]
+    finally:
+        images.close()
+    assert first == again == b"png1" and other == [b"png2", b"png1", b"png1"]
+    assert images.cache_hits == 1 and [str(v) for v in recording.drawn] == ["1", "2", "1", "1"]
+
+
+async def test_the_cache_forgets_the_least_recently_used_images(recording: _Recording,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.discord_app.images as module
+
+    monkeypatch.setattr(module, "CACHE_BYTES", 10)  # room for two 4-byte images
+    images = Images(workers=0)
+    try:
+        for view in (1, 2, 1, 3, 2):
+            await images.board("t", view, "en", [])
+    finally:
+        images.close()
+    # 1, 2 drawn; 1 from memory (now newest); 3 drawn and 2 forgotten; 2 drawn again
+    assert [str(v) for v in recording.drawn] == ["1", "2", "3", "2"] and images.cache_hits == 1
