@@ -93,6 +93,31 @@ def start_worker(extra_games: str) -> None:
             render.renderer_for(game_id)
         except Exception:  # drawing that title fails and is logged by the bot, with its cause
             log.warning("could not import the renderer of %s", game_id, exc_info=True)
+    if os.environ.get(WARM_UP_ENV, "1") != "0":
+        warm_up(game_ids())
+
+
+#: ``0`` skips the warm-up (tests that start many short-lived bots).
+WARM_UP_ENV = "TABULA_RENDER_WARMUP"
+
+
+def warm_up(game_ids: list[str]) -> None:
+    """Draw each title's opening board once in both languages before the first real one (issue 13
+    §3): the first boards of a process fill its caches (fonts, text, static layers, maps) and cost
+    2-4x a later one, so a worker pays that once at its start instead of in a player's reply."""
+    import render
+    from games.registry import get_game
+
+    for game_id in game_ids:
+        try:
+            game = get_game(game_id)
+            seats = game.meta.max_players
+            view = game.view(game.setup(seats, game.meta.resolve_options({}), "warm-up"), None)
+            renderer = render.renderer_for(game_id)
+            for lang in ("en", "zh"):
+                renderer.board(view, lang, [f"#{n + 1}" for n in range(seats)])
+        except Exception:  # a real drawing of this title will fail and be logged with its cause
+            log.info("could not warm up the renderer of %s", game_id, exc_info=True)
 
 
 def _exit_with(parent: int) -> None:

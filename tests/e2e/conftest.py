@@ -60,6 +60,7 @@ def bot_env(db_url: str, image_log: Path) -> dict[str, str]:
         "TABULA_SCHEDULER_SECONDS": "0.5",
         "TABULA_TEST_IMAGE_TEXT_LOG": str(image_log),
         "TABULA_LANGUAGE": "en",
+        "TABULA_RENDER_WARMUP": "0",  # many short-lived bots: their workers need not warm their caches
         **UNTHROTTLED,
     }
 

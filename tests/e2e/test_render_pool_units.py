@@ -243,3 +243,20 @@ async def test_the_cache_forgets_the_least_recently_used_images(recording: _Reco
         images.close()
     # 1, 2 drawn; 1 from memory (now newest); 3 drawn and 2 forgotten; 2 drawn again
     assert [str(v) for v in recording.drawn] == ["1", "2", "3", "2"] and images.cache_hits == 1
+
+
+def test_a_drawing_process_warms_up_on_every_title_in_both_languages_unless_told_not_to(
+        recording: _Recording, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13 §3: a worker draws each title's opening board once, en and zh, when it starts, so
+    no player's reply pays for filling its caches; TABULA_RENDER_WARMUP=0 skips it."""
+    import bot.render_worker as worker
+    from games.registry import game_ids
+
+    monkeypatch.setattr(worker, "_exit_with", lambda parent: None)
+    monkeypatch.setattr(worker.signal, "signal", lambda *args: None)
+    monkeypatch.setenv(worker.WARM_UP_ENV, "0")
+    worker.start_worker("")
+    assert recording.drawn == []
+    monkeypatch.delenv(worker.WARM_UP_ENV)
+    worker.start_worker("")
+    assert len(recording.drawn) == 2 * len(game_ids())
