@@ -8,7 +8,6 @@ afterwards (the same way ``tests/storage/conftest.py`` isolates its tests). Any 
 from __future__ import annotations
 
 import tempfile
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -77,19 +76,6 @@ def _sqlite_file(url: str) -> Iterator[str]:
 
 
 def _postgres_schema(url: str) -> Iterator[str]:
-    from sqlalchemy import make_url
-    from sqlalchemy.pool import NullPool
+    from storage.db import throwaway_schema
 
-    from storage.db import make_engine
-
-    schema = f"tabula_bench_{uuid.uuid4().hex[:12]}"
-    admin = make_engine(url, poolclass=NullPool)
-    try:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield scoped.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.dispose()
+    yield from throwaway_schema(url, "tabula_bench")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import os
 import select
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -13,7 +15,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DisconnectionError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 log = logging.getLogger(__name__)
 
@@ -159,3 +161,20 @@ def current_revision(engine: Engine) -> str | None:
 
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
+
+
+def throwaway_schema(url: str, prefix: str) -> Iterator[str]:
+    """A schema of its own on the PostgreSQL server at ``url``, named ``<prefix>_<random>``:
+    yields a URL whose connections use only it, and drops it afterwards (tests and benchmarks
+    share one server without seeing each other's tables). Use with ``yield from``."""
+    schema = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = make_engine(url, poolclass=NullPool)
+    try:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield scoped.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        admin.dispose()

@@ -10,7 +10,7 @@ version so that two submissions on the same version can never both apply.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, Final, NamedTuple
@@ -542,11 +542,18 @@ class Repository:
     def update_server_settings(self, guild_id: str, changes: Mapping[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into a server's settings (keys set to ``None`` are removed); returns
         the new settings."""
+        return self._update_settings(
+            select(ServerSettingsRow).where(col(ServerSettingsRow.guild_id) == guild_id),
+            lambda: ServerSettingsRow(guild_id=guild_id, settings={}, updated_at=utcnow()), changes)
+
+    def _update_settings(self, query: Select[Any], make: Callable[[], ServerSettingsRow | MemberSettingsRow],
+                         changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into the settings row ``query`` finds (a server's or a member's),
+        made by ``make`` if missing, under a row lock."""
         with self._write() as session:
-            row = session.scalar(select(ServerSettingsRow).where(col(ServerSettingsRow.guild_id) == guild_id)
-                                 .with_for_update())
+            row: ServerSettingsRow | MemberSettingsRow | None = session.scalar(query.with_for_update())
             if row is None:
-                row = ServerSettingsRow(guild_id=guild_id, settings={}, updated_at=utcnow())
+                row = make()
                 session.add(row)
             settings = merged(row.settings, changes)
             row.settings = settings
@@ -564,16 +571,9 @@ class Repository:
 
     def update_member_settings(self, user_id: str, changes: Mapping[str, Any]) -> dict[str, Any]:
         """Merge ``changes`` into a member's settings (keys set to ``None`` are removed)."""
-        with self._write() as session:
-            row = session.scalar(select(MemberSettingsRow).where(col(MemberSettingsRow.user_id) == user_id)
-                                 .with_for_update())
-            if row is None:
-                row = MemberSettingsRow(user_id=user_id, settings={}, updated_at=utcnow())
-                session.add(row)
-            settings = merged(row.settings, changes)
-            row.settings = settings
-            row.updated_at = utcnow()
-        return dict(settings)
+        return self._update_settings(
+            select(MemberSettingsRow).where(col(MemberSettingsRow.user_id) == user_id),
+            lambda: MemberSettingsRow(user_id=user_id, settings={}, updated_at=utcnow()), changes)
 
     # ---- the action log ------------------------------------------------------------------
     def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRow]:

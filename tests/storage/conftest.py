@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import functools
 import os
-import uuid
 from collections.abc import Iterator
 
 import pytest
-from sqlalchemy import Engine, make_url
-from sqlalchemy.pool import NullPool
+from sqlalchemy import Engine
 
-from storage.db import make_engine, migrate
+from storage.db import make_engine, migrate, throwaway_schema
 from storage.repository import Repository
 
 PG_ENV = "TABULA_TEST_DATABASE_URL"
@@ -48,17 +46,7 @@ BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 def _pg_schema_url(base: str) -> Iterator[str]:
     """Create a schema of its own on the server at ``base``; yield a URL that uses only it."""
-    schema = f"tabula_test_{uuid.uuid4().hex[:12]}"
-    admin = make_engine(base, poolclass=NullPool)
-    try:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-        url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-    finally:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.dispose()
+    yield from throwaway_schema(base, "tabula_test")
 
 
 @pytest.fixture(params=BACKENDS)
