@@ -61,6 +61,7 @@ def bot_env(db_url: str, image_log: Path) -> dict[str, str]:
         "TABULA_TEST_IMAGE_TEXT_LOG": str(image_log),
         "TABULA_LANGUAGE": "en",
         "TABULA_RENDER_WARMUP": "0",  # many short-lived bots: their workers need not warm their caches
+        "TABULA_RENDER_WORKERS": "1",  # images still come from a drawing process, one start-up per bot
         **UNTHROTTLED,
     }
 
