@@ -417,8 +417,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message.id
     if ping:  # members who asked for it hear of the new step by DM too (issue 10 §10)
-        users = [s.user_id for s in loaded.seats if s.seat in ping and s.user_id and not s.is_bot]
-        remind_by_dm(rt, table, users, clip(now_line(loaded, to_act, set(), acting, lang), 900),
+        remind_by_dm(rt, table, loaded.seats, ping, clip(now_line(loaded, to_act, set(), acting, lang), 900),
                      getattr(message, "jump_url", None))
     await remember_status(rt, table, message.id, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act,
                           shown_stage, pinged)
@@ -499,11 +498,7 @@ def repost_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
                 log.info("status post %s of table %s is gone; going on with %s", message_id, table_id, adopted.id)
                 await rt.call(rt.service.set_note, table_id, STATUS_KEY, {**noted, "message": str(adopted.id)})
                 try:
-                    if edit.files is not None:
-                        await adopted.edit(content=edit.content, view=edit.view, attachments=edit.discord_files(),
-                                           allowed_mentions=QUIET)
-                    else:
-                        await adopted.edit(content=edit.content, view=edit.view, allowed_mentions=QUIET)
+                    await edit.make(adopted)
                 except discord.HTTPException as error:
                     log.info("could not edit status post %s of table %s (%s)", adopted.id, table_id, error)
                 return adopted.id

@@ -68,6 +68,15 @@ class Edit:
     def discord_files(self) -> list[discord.File]:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files or ()]
 
+    async def make(self, message: discord.Message | discord.PartialMessage) -> None:
+        """Edit ``message`` to this (pinging nobody); its attachments are replaced only when this
+        edit carries files."""
+        if self.files is not None:
+            await message.edit(content=self.content, view=self.view, attachments=self.discord_files(),
+                               allowed_mentions=QUIET)
+        else:
+            await message.edit(content=self.content, view=self.view, allowed_mentions=QUIET)
+
 
 @dataclass
 class _Slot:
@@ -188,11 +197,7 @@ class MessageEdits:
         target = slot.channel.get_partial_message(slot.message_id)  # type: ignore[attr-defined]
         self.sent += 1
         try:
-            if edit.files is not None:
-                await target.edit(content=edit.content, view=edit.view, attachments=edit.discord_files(),
-                                  allowed_mentions=QUIET)
-            else:
-                await target.edit(content=edit.content, view=edit.view, allowed_mentions=QUIET)
+            await edit.make(target)
         except discord.HTTPException as error:
             log.info("could not edit message %s (%s)", slot.message_id, error)
             if edit.lost is None:
