@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -16,7 +16,7 @@ from .i18n import t
 from .present import clip, game_name
 
 if TYPE_CHECKING:
-    from service import TableRow
+    from service import SeatRow, TableRow
 
     from .runtime import Runtime
 
@@ -26,25 +26,29 @@ log = logging.getLogger("tabula.discord.dm")
 _SENDING: set[asyncio.Task[None]] = set()
 
 
-def remind_by_dm(rt: Runtime, table: TableRow, user_ids: Iterable[str], asked: str, link: str | None) -> None:
-    """DM each of ``user_ids`` who asked for it that ``table`` waits for them (``asked``: what
-    is asked of them; ``link``: the post to jump to)."""
-    wanted = [u for u in user_ids if u]
-    if not wanted:
+def remind_by_dm(rt: Runtime, table: TableRow, seats: Sequence[SeatRow], asked_seats: Iterable[int], asked: str,
+                 link: str | None) -> None:
+    """DM the people in ``asked_seats`` (of ``seats``, the table's) who asked for it that
+    ``table`` waits for them (``asked``: what is asked of them; ``link``: the post to jump to),
+    each in their own language at the table, else the table's."""
+    wanted = set(asked_seats)
+    people = {s.user_id: s.language or table.language or "en" for s in seats
+              if s.seat in wanted and s.user_id and not s.is_bot}
+    if not people:
         return
-    task = asyncio.get_running_loop().create_task(_send(rt, table, wanted, asked, link))
+    task = asyncio.get_running_loop().create_task(_send(rt, table, people, asked, link))
     _SENDING.add(task)
     task.add_done_callback(_SENDING.discard)
 
 
-async def _send(rt: Runtime, table: TableRow, user_ids: list[str], asked: str, link: str | None) -> None:
+async def _send(rt: Runtime, table: TableRow, people: dict[str, str], asked: str, link: str | None) -> None:
     try:
-        chosen = await rt.call(rt.service.wants_dm, user_ids)
+        chosen = await rt.call(rt.service.wants_dm, list(people))
     except Exception:
         log.exception("could not read who wants reminders by DM (table %s)", table.id)
         return
     for user_id in sorted(chosen):
-        lang = await _language(rt, table, user_id)
+        lang = people[user_id]
         text = clip(t("bot.dm.turn", lang, table=table.id, game=game_name(table.game_id, lang), asked=asked,
                       link=link or (f"<#{table.channel_id}>" if table.channel_id else "")))
         try:
@@ -52,10 +56,3 @@ async def _send(rt: Runtime, table: TableRow, user_ids: list[str], asked: str, l
             await user.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:  # DMs closed, or the member left Discord
             log.info("could not DM %s about table %s: %s", user_id, table.id, error)
-
-
-async def _language(rt: Runtime, table: TableRow, user_id: str) -> str:
-    """The member's own language at the table, else the table's."""
-    seats: list[Any] = await rt.call(rt.service.seats, table.id)
-    own = next((s.language for s in seats if s.user_id == user_id and s.language), None)
-    return str(own or table.language or "en")

@@ -324,7 +324,7 @@ class Admin(commands.Cog):
             text = clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id))
             sent = await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(
                 text, allowed_mentions=pings(text))
-            remind_by_dm(rt, loaded.table, [s.user_id for s in loaded.seats if s.seat in present and s.user_id],
+            remind_by_dm(rt, loaded.table, loaded.seats, present,
                          clip(t("bot.turn.waiting", lang, who=who(loaded.seats, present, ping=set())), 900),
                          getattr(sent, "jump_url", None))
 
