@@ -17,9 +17,9 @@ from pathlib import Path
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
-from .helpers import Table, done, lobby_click, open_table, public_bot_messages, slash_ok
-from .test_status_post import PICKED, board_posts, pick
-from .test_whole_game import LeakWatch, is_panel
+from .helpers import Table, done, public_bot_messages
+from .test_status_post import PICKED, board_posts, pick, started_draft
+from .test_whole_game import is_panel
 
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 SEND = ("POST", "/channels/{channel_id}/messages")
@@ -38,13 +38,7 @@ async def test_a_burst_of_moves_is_coalesced_under_the_rate_limits(
     assert server.rate_limits  # the loopback enforces them by default
     # Discord allows 5 edits per 5 s per channel; fewer here, so that coalescing must happen
     server.limiter.set_limit(*EDIT, limit=2, per=3.0, major="channel_id")
-    table = await open_table(server, alice, "wonderful-world", seats=3)
-    await lobby_click(table, bob, "join")
-    await lobby_click(table, carol, "join")
-    await slash_ok(alice, "table start", table.thread)
-    await server.wait_until(lambda: len(board_posts(server, table)) == 1, timeout=15, description="the first board")
-    watch = LeakWatch(server, table, image_log)
-    post = board_posts(server, table)[0]
+    table, watch, post = await started_draft(server, alice, bob, carol, image_log)
     posts = len(public_bot_messages(server, table.thread))
     players = ((alice, 0), (bob, 1), (carol, 2))
 

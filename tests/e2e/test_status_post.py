@@ -48,16 +48,22 @@ async def wait_board(server: LoopbackDiscord, service: TableService, table: Tabl
                             description=f"the status post to show {name}")
 
 
-async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord, tabula: BotProcess,
-                                                         service: TableService, alice: FakeUser, bob: FakeUser,
-                                                         carol: FakeUser, image_log: Path) -> None:
+async def started_draft(server: LoopbackDiscord, alice: FakeUser, bob: FakeUser, carol: FakeUser,
+                        image_log: Path) -> tuple[Table, LeakWatch, Message]:
+    """A 3-player It's a Wonderful World table opened, joined and started: the table, a leak watch
+    on it and its first status post (the draft's)."""
     table = await open_table(server, alice, "wonderful-world", seats=3)
     await lobby_click(table, bob, "join")
     await lobby_click(table, carol, "join")
     await slash_ok(alice, "table start", table.thread)
     await server.wait_until(lambda: len(board_posts(server, table)) == 1, timeout=15, description="the first board")
-    watch = LeakWatch(server, table, image_log)
-    post = board_posts(server, table)[0]
+    return table, LeakWatch(server, table, image_log), board_posts(server, table)[0]
+
+
+async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord, tabula: BotProcess,
+                                                         service: TableService, alice: FakeUser, bob: FakeUser,
+                                                         carol: FakeUser, image_log: Path) -> None:
+    table, watch, post = await started_draft(server, alice, bob, carol, image_log)
     for user in (alice, bob, carol):  # the draft begins: everyone must pick, everyone is pinged
         assert user.mention in post.content
     assert "— pick a card to keep" in post.content  # and is told what is asked (play experience §4)

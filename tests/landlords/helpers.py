@@ -74,3 +74,15 @@ def give(t: Table, seat: int, cash: int) -> None:
     """Set a player's cash, taking the difference from the bank so money stays conserved."""
     t.s.bank -= cash - t.s.seats[seat].cash
     t.s.seats[seat].cash = cash
+
+
+def turned_away() -> Table:
+    """Prosperity, two players: seat 0 rolls 1+1 from space 29 onto seat 1's signed lot 31 and is
+    turned away; seat 1 also owns 35, seat 0 owns 37 (the "away" step, rule 11.13)."""
+    t = table(2, prosperity=True)
+    own(t, 1, 31, 35)
+    own(t, 0, 37)
+    t.s.signed[31] = True
+    place(t, 0, 29)
+    t.roll(0, 1, 1)
+    return t

@@ -7,7 +7,7 @@ from games.core import Rng
 from games.landlords import GAME
 from games.landlords.moves import Offer
 
-from .helpers import Table, give, own, place, table
+from .helpers import Table, give, own, place, table, turned_away
 
 
 def bot(t: Table, seat: int) -> str:
@@ -93,12 +93,7 @@ def test_bot_bids_at_an_office_for_the_lot_with_the_best_rent_for_its_price() ->
 
 
 def test_bot_turned_away_goes_where_it_pays_least() -> None:
-    t = table(2, prosperity=True)
-    own(t, 1, 31, 35)
-    own(t, 0, 37)
-    t.s.signed[31] = True
-    place(t, 0, 29)
-    t.roll(0, 1, 1)
+    t = turned_away()
     assert t.step() == "away" and bot(t, 0) == "go 35"  # another's lot is free, its own is not
 
 

@@ -6,7 +6,7 @@ from games.landlords import GAME
 from games.landlords.board import board
 from games.landlords.state import PUBLIC
 
-from .helpers import give, own, place, table
+from .helpers import give, own, place, table, turned_away
 
 
 def test_rule_11_1_prosperity_adopted_by_vote() -> None:
@@ -203,12 +203,7 @@ def test_rule_11_13_no_trespassing_sign_turns_the_visitor_away() -> None:
 
 
 def test_rule_11_13_the_visitor_chooses_his_own_nearest_lot_or_the_nearest_lot() -> None:
-    t = table(2, prosperity=True)
-    own(t, 1, 31, 35)
-    own(t, 0, 37)
-    t.s.signed[31] = True
-    place(t, 0, 29)
-    t.roll(0, 1, 1)
+    t = turned_away()
     assert t.step() == "away" and t.cash(1) == 250  # the sign's owner has paid at once
     assert [m for m in t.legal(0) if m.startswith("go")] == ["go 35", "go 37"]
     assert GAME.view(t.s, None).away == [35, 37]

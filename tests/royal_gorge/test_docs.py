@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.support.rules_docs import ROOT, defined_tests, named_tests, reference
+from tests.support.rules_docs import ROOT, defined_tests, entries, named_tests, reference
 
 DOC = reference("royal-gorge")
 DEFINED = defined_tests(Path(__file__).parent)
@@ -46,13 +46,7 @@ def test_every_test_the_reference_names_exists() -> None:
 
 def rulings() -> dict[str, str]:
     """Each numbered ruling (``- **R<n>. …**``) and its text."""
-    section = DOC.split("## Rulings", 1)[1].split("\n## ", 1)[0]
-    out: dict[str, str] = {}
-    for block in re.split(r"\n(?=- \*\*)", section):
-        found = re.match(r"- \*\*(R\d+)\.", block)
-        if found:
-            out[found[1]] = block
-    return out
+    return entries(DOC.split("## Rulings", 1)[1].split("\n## ", 1)[0], r"R\d+")
 
 
 def test_every_ruling_names_an_existing_test_of_its_own() -> None:
