@@ -75,20 +75,19 @@ def cpu_seconds(pid: int) -> float | None:
 
 def peak_rss_mib(pid: int) -> float | None:
     """Peak resident set (``VmHWM``) of process ``pid`` in MiB, ``None`` if it is gone."""
-    try:
-        for line in (PROC / str(pid) / "status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
+    return _status_mib(pid, "VmHWM:")
 
 
 def rss_mib(pid: int) -> float | None:
     """Resident set (``VmRSS``) of process ``pid`` in MiB now, ``None`` if it is gone."""
+    return _status_mib(pid, "VmRSS:")
+
+
+def _status_mib(pid: int, field: str) -> float | None:
+    """A kB line ``field`` of ``/proc/<pid>/status`` in MiB, ``None`` if the process is gone."""
     try:
         for line in (PROC / str(pid) / "status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field):
                 return int(line.split()[1]) / 1024
     except OSError:
         return None
