@@ -151,7 +151,7 @@ class ConsoleTable:
     def orders(self, loaded: Any, seat: int) -> None:
         """The standing orders the title offers now, and which ones are set."""
         mine = next(s for s in self.service.seats(self.table_id) if s.seat == seat).orders
-        for option in loaded.game.standing_orders(loaded.state, seat, self.lang):
+        for option in self.service.offered_orders(loaded, seat, self.lang):
             mark = "✓" if option.token in mine else " "
             self.say(f"  [{mark}] {option.token:<16} {option.label}")
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from games.registry import get_game
+
 from .errors import AlreadySeated, NotAllowed, NotInLobby, TableError
 
 if TYPE_CHECKING:
@@ -110,7 +112,9 @@ def accept_seat(service: TableService, table_id: int, seat: int, user_id: str) -
             service.repo.set_note(table_id, note, None)
             raise TableError("table.offer_void", seat=seat + 1)
         _refuse_second_seat(seats, user_id)
+        # the newcomer starts with the title's default orders, not the last holder's choices
         return service.repo.update_seat(table_id, seat, user_id=user_id, name=offer.name, is_bot=False, guard=guard,
+                                        orders=list(get_game(table.game_id).default_orders(table.options)),
                                         log=[seat_change("sub", row, offer.by, user=user_id, name=offer.name)])
 
     taken = service._seat_write(table_id, ("lobby", "active"), write)

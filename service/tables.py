@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from games.core import Event, Game, Outcome, Rng, StaleVersion, visible_events
+from games.core import Event, Game, Option, Outcome, Rng, StaleVersion, visible_events
 from games.registry import game_ids, get_game
 from storage.errors import CapReached, TableNotFound, WrongStatus
 from storage.log import NewAction, effective_actions
@@ -243,7 +243,8 @@ class TableService:
             if taken:
                 raise AlreadySeated(seat=taken[0].seat + 1)
             return self.repo.add_seat(table_id, name, seat=self._free_seat(table, seats), user_id=user_id,
-                                      is_bot=False, language=language, guard=guard)
+                                      is_bot=False, language=language, guard=guard,
+                                      orders=get_game(table.game_id).default_orders(table.options))
         return self._seat_write(table_id, LOBBY, write)
 
     def add_bot(self, table_id: int, by_user: str | None = None, *, name: str | None = None,
@@ -496,13 +497,21 @@ class TableService:
     def set_order(self, table_id: int, user_id: str, order: str, *, on: bool = True,
                   seat: int | None = None) -> MoveResult | None:
         """Set (or with ``on=False`` cancel) a standing order for the user's seat; one the title
-        offers now (``Game.standing_orders``). If it applies at once it plays straight away, in one
+        offers now (``Game.standing_orders``; in the lobby, before the deal, one every seat starts
+        with, ``Game.default_orders``). If it applies at once it plays straight away, in one
         commit with any bot replies; the result is returned (``None`` when nothing was played)."""
         loaded = self.load(table_id)
-        chosen = self._acting_seat(loaded, user_id, seat)
+        in_lobby = loaded.table.status in LOBBY and user_id is not None
+        if in_lobby:
+            mine = loaded.seat_of(user_id)
+            if not mine:
+                raise NotSeated()
+            chosen = seat if seat in mine else mine[0]
+        else:
+            chosen = self._acting_seat(loaded, user_id, seat)
         row = next(s for s in loaded.seats if s.seat == chosen)
         if on:
-            offered = {o.token for o in loaded.game.standing_orders(loaded.state, chosen, "en")}
+            offered = {o.token for o in self.offered_orders(loaded, chosen, "en")}
             if order not in offered:
                 raise TableError("table.no_such_order", order=order, orders=", ".join(sorted(offered)) or "-")
             orders = [*[o for o in row.orders if o != order], order]
@@ -510,12 +519,27 @@ class TableService:
             orders = [o for o in row.orders if o != order]
         self.repo.update_seat(table_id, chosen, orders=orders)
         row.orders = orders
-        if not on or chosen not in loaded.game.to_act(loaded.state):
+        if not on or in_lobby or chosen not in loaded.game.to_act(loaded.state):
             return None
         before = loaded.game.to_act(loaded.state)
         if self._automatic_move(loaded, loaded.state, loaded.last_seq + 1) is None:
             return None
         return self._settle_bots(loaded, [], before=before)
+
+    @staticmethod
+    def offered_orders(loaded: Loaded, seat: int, lang: str) -> list[Option]:
+        """The standing orders ``seat`` may set now: the title's offer during the game; in the
+        lobby, the ones every seat starts with (``Game.default_orders``), so a player may cancel
+        and set one again before the deal (labelled as the game's opening offers them)."""
+        game = loaded.game
+        if loaded.state is not None:
+            return game.standing_orders(loaded.state, seat, lang)
+        given = game.default_orders(loaded.table.options)
+        if not given:
+            return []
+        players = min(max(len(loaded.seats), seat + 1, game.meta.min_players), game.meta.max_players)
+        opening = game.setup(players, loaded.table.options, loaded.table.seed)
+        return [o for o in game.standing_orders(opening, seat, lang) if o.token in given]
 
     def end(self, table_id: int, by_user: str, *, manager: bool = False) -> Loaded:
         """An admin ends an unfinished game now: it is scored by the title's rule for that

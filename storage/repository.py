@@ -400,10 +400,12 @@ class Repository:
         is_bot: bool = False,
         language: str | None = None,
         seat: int | None = None,
+        orders: Sequence[str] = (),
         guard: Guard | None = None,
     ) -> SeatRow:
-        """Add a seat; ``seat=None`` takes the next number (0 for the first). With a ``guard``
-        the write is checked and bumps the version (see :class:`Guard`).
+        """Add a seat; ``seat=None`` takes the next number (0 for the first), ``orders`` are the
+        standing orders it starts with. With a ``guard`` the write is checked and bumps the
+        version (see :class:`Guard`).
 
         Raises :class:`~storage.errors.SeatTaken` if ``seat`` is held already.
         """
@@ -416,7 +418,7 @@ class Repository:
             elif seat in taken:
                 raise SeatTaken(table_id, seat)
             row = SeatRow(table_id=table_id, seat=seat, user_id=user_id, name=name,
-                          is_bot=is_bot, language=language, away=False)
+                          is_bot=is_bot, language=language, away=False, orders=list(orders))
             session.add(row)
             session.flush()
         return row

@@ -146,6 +146,11 @@ class Game(ABC, Generic[S, M]):
         auction"), as options whose ``token`` names the order. Default: none."""
         return []
 
+    def default_orders(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Hook: the standing orders a person's seat starts with at a table with ``options``
+        (tokens of :meth:`standing_orders`); the player cancels any of them. Default: none."""
+        return ()
+
     def auto_move(self, state: S, seat: int, order: str) -> M | None:
         """Hook: the move a standing ``order`` plays for ``seat`` now, or ``None`` when it does not
         apply (the service then asks the player). The service plays it next to bots, and drops the

@@ -260,6 +260,11 @@ class LandlordsGame(Game[LandlordsState, Move]):
         return [Option(AUTO_ROLL, self.catalog.text("order.auto_roll", None, lang)),
                 Option(PASS_BIDS, self.catalog.text("order.pass_bids", None, lang))]
 
+    def default_orders(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Every person's seat starts with ``auto-roll`` (ruling R34): a turn that asks nothing
+        but the roll costs its player no ping (play experience §6); he cancels it with /order."""
+        return (AUTO_ROLL,)
+
     def auto_move(self, state: LandlordsState, seat: int, order: str) -> Move | None:
         top = state.stack[-1] if state.stack and state.end is None else None
         if order == PASS_BIDS and isinstance(top, SealedF) and seat in top.pending:

@@ -108,8 +108,9 @@ def test_standing_orders_from_the_console(repo: Repository) -> None:
     assert "[ ] pass-bids" in text and "[✓] pass-bids" in text
     assert "Standing order set." in text and "Standing order cancelled." in text
     assert "is not a standing order" in text
+    assert "[✓] auto-roll" in text  # every seat starts with it (ruling R34)
     table = repo.list_tables()[0]
-    assert service.repo.seats(table.id)[0].orders == []
+    assert service.repo.seats(table.id)[0].orders == ["auto-roll"]
 
 
 def test_empty_input_says_what_to_type_and_the_chinese_ranking_is_in_chinese(repo: Repository) -> None:

@@ -12,12 +12,12 @@ pings per player per round** (1.57 over the first six rounds). The halving is as
 the lower of the two post figures (4 per round, so at most 2) and the measured pings (at most 0.8
 per player per round).
 
-What halves them is the standing order ``auto-roll`` (ruling R34 of docs/rules/landlords.md): a
-turn that asks its player nothing but the roll is rolled by the table, and a turn that then asks
-nothing (a rent, a tax) passes in the same commit, edited into the status post of the stage where
-someone must decide. The order is each player's choice, not a default; the roll prompt names it,
-and the players here give it as a player would, by ``/order auto-roll``. The same players without
-it are measured too (six rounds), and printed.
+What halves them is the standing order ``auto-roll`` (ruling R34 of docs/rules/landlords.md),
+which every seat starts with: a turn that asks its player nothing but the roll is rolled by the
+table, and a turn that then asks nothing (a rent, a tax) passes in the same commit, edited into the
+status post of the stage where someone must decide. The players here keep the default. The same
+players after each cancels it (``/order auto-roll on:False`` in the lobby) are measured too (six
+rounds), and printed.
 """
 
 from __future__ import annotations
@@ -69,24 +69,24 @@ async def status_seq(service: TableService, table: Table, seen: dict[int, int]) 
 
 
 async def play(server: LoopbackDiscord, service: TableService, users: dict[int, FakeUser], *, rounds: int,
-               orders: tuple[str, ...]) -> tuple[Figures, Table, dict[int, int]]:
-    """Open a 4-seat table, start it, let each player give ``orders`` by /order, and play up to
-    ``rounds`` rounds (or the end), the Landlord's bot choosing each /move."""
+               cancel: tuple[str, ...] = ()) -> tuple[Figures, Table, dict[int, int]]:
+    """Open a 4-seat table, let each player cancel the default orders ``cancel`` by /order in the
+    lobby, start it, and play up to ``rounds`` rounds (or the end), the Landlord's bot choosing
+    each /move."""
     alice = users[0]
     table = await open_table(server, alice, "landlords", seats=4)
     for user in list(users.values())[1:]:
         await lobby_click(table, user, "join")
+    for order in cancel:
+        for user in users.values():
+            answer = await slash_ok(user, "order", table.thread, order=order, on=False)
+            assert answer.message.ephemeral
+    seats = await asyncio.to_thread(service.repo.seats, table.id)
+    assert all(s.orders == [o for o in ("auto-roll",) if o not in cancel] for s in seats), [s.orders for s in seats]
     mark = server.checkpoint()
     await slash_ok(alice, "table start", table.thread)
     seen: dict[int, int] = {}
     await status_seq(service, table, seen)
-    for order in orders:
-        for user in users.values():
-            answer = await slash_ok(user, "order", table.thread, order=order)
-            assert answer.message.ephemeral
-            await status_seq(service, table, seen)
-        seats = await asyncio.to_thread(service.repo.seats, table.id)
-        assert all(order in s.orders for s in seats), [s.orders for s in seats]
     moves = 0
     while True:
         loaded = await asyncio.to_thread(service.load, table.id)
@@ -114,12 +114,12 @@ def board_seq(message: Message, table: Table) -> int | None:
     return int(names[0].removeprefix(prefix).removesuffix(".png")) if names else None
 
 
-async def test_a_four_player_landlords_game_with_auto_roll_posts_and_pings_half_of_5bb1e9f(
+async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser) -> None:
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
-    figures, table, seen = await play(server, service, users, rounds=GAME_ROUNDS, orders=("auto-roll",))
-    print("\n" + figures.line("with /order auto-roll"))
+    figures, table, seen = await play(server, service, users, rounds=GAME_ROUNDS)
+    print("\n" + figures.line("by default (auto-roll)"))
     assert figures.rounds >= 10, "the game ended too early to measure"
     assert figures.posts / figures.rounds <= TODAY_POSTS / 2
     assert figures.mean_pings <= TODAY_PINGS / 2, figures.pings
@@ -141,13 +141,13 @@ async def test_a_four_player_landlords_game_with_auto_roll_posts_and_pings_half_
                             description=lambda: f"every board current as of its post: {stale()[:5]}")
 
 
-async def test_the_same_players_without_the_order_are_pinged_every_turn(
+async def test_the_same_players_who_cancel_the_order_are_pinged_every_turn(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser) -> None:
     """Without ``auto-roll`` each turn is still a post and a ping (printed for comparison); the
     bounds are 5bb1e9f's own, so a noisier change fails here too."""
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
-    figures, _, _ = await play(server, service, users, rounds=6, orders=())
-    print("\n" + figures.line("without orders"))
+    figures, _, _ = await play(server, service, users, rounds=6, cancel=("auto-roll",))
+    print("\n" + figures.line("after /order auto-roll on:False"))
     assert figures.posts / figures.rounds <= 5.0
     assert figures.mean_pings <= TODAY_PINGS, figures.pings

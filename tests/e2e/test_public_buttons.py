@@ -9,14 +9,18 @@ import asyncio
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import done, public_bot_messages, reply_text
-from .test_refusals import started
+from .helpers import done, lobby_click, open_table, public_bot_messages, reply_text, slash_ok
 
 
 async def test_a_roll_is_one_click_on_the_public_post(server: LoopbackDiscord, tabula: BotProcess,
                                                       service: TableService, alice: FakeUser,
                                                       bob: FakeUser) -> None:
-    table = await started(server, alice, bob, "landlords")
+    table = await open_table(server, alice, "landlords", seats=2)
+    await lobby_click(table, bob, "join")
+    for user in (alice, bob):  # players who roll themselves (every seat starts with auto-roll, R34)
+        await slash_ok(user, "order", table.thread, order="auto-roll", on=False)
+    await slash_ok(alice, "table start", table.thread)
+    await server.wait_for_message(table.thread, lambda m: bool(m.attachments))
     loaded = await asyncio.to_thread(service.load, table.id)
     first = min(loaded.game.to_act(loaded.state))
     mover, other = (alice, bob) if first == 0 else (bob, alice)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench import landlords_auto_roll as auto_roll_study
 from bench.landlords import report, run
 from games.core import Event, GameError, NotYourTurn, Rng
 from games.landlords import GAME
@@ -12,7 +13,7 @@ from games.landlords.edition import edition
 from games.landlords.game import META, PLAIN_WAGES
 from games.landlords.landing import go_back
 from games.landlords.money import assets
-from games.landlords.state import GENERAL, NOBODY, PUBLIC
+from games.landlords.state import GENERAL, NOBODY, PUBLIC, TurnF
 from service import TableService
 from storage.repository import Repository
 from tests.support.rules_docs import reference
@@ -603,11 +604,30 @@ def test_ruling_R34_auto_roll_rolls_unless_a_pre_roll_choice_is_new(repo: Reposi
     own(old, 0, 31)
     old.s.improved[31] = True
     assert GAME.auto_move(old.s, 0, "auto-roll") is None
-    # Through the service: given at one's turn, it rolls at once, recorded as played by the order.
+    # Through the service: every person's seat starts with the order, so the deal's first turn is
+    # rolled by it; a player who cancels it is asked to roll himself.
     service = TableService(repo)
     created = service.create("landlords", seats=2, seed="r34")
     service.join(created.id, "u1", "Ann")
     service.join(created.id, "u2", "Bo")
-    service.start(created.id)
-    played = service.set_order(created.id, "u1", "auto-roll")
-    assert played is not None and played.steps[0].notation == "roll" and played.steps[0].order == "auto-roll"
+    assert [s.orders for s in service.seats(created.id)] == [["auto-roll"], ["auto-roll"]]
+    assert service.set_order(created.id, "u2", "auto-roll", on=False) is None  # before the deal too
+    dealt = service.start(created.id)
+    assert dealt.steps[0].seat == 0 and dealt.steps[0].notation == "roll" and dealt.steps[0].order == "auto-roll"
+    loaded = dealt.loaded
+    for step in range(50):  # Ann's turn (and an auction of what she passed over), as the bot plays it
+        seat = min(GAME.to_act(loaded.state))
+        if seat == 1 and isinstance(loaded.state.stack[-1], TurnF):
+            break
+        bot_move = GAME.bot_move(loaded.state, seat, Rng.from_seed(f"r34:{step}"))
+        loaded = service.act(created.id, f"u{seat + 1}", str(bot_move)).loaded
+    assert GAME.to_act(loaded.state) == {1} and isinstance(loaded.state.stack[-1], TurnF)  # Bo rolls himself
+    assert [s.orders for s in loaded.seats] == [["auto-roll"], []]
+
+
+def test_ruling_R34_the_balance_study_plays_each_seed_with_and_without_the_order() -> None:
+    without, ordered = auto_roll_study.run(games=4, players=4, jobs=1)
+    assert [g.ordered for g in without] == [0] * 4  # nobody under the order
+    assert all(0 < g.ordered <= g.turns for g in ordered)  # it rolled for the followed seat
+    lines = auto_roll_study.report(without, ordered, 4)
+    assert any("under auto-roll" in line for line in lines) and any("fair share" in line for line in lines)

@@ -40,14 +40,14 @@ def play_until_sealed(service: TableService, tid: int, *, limit: int = 400) -> N
 def test_a_standing_order_answers_for_the_player_and_is_logged_as_theirs(service: TableService) -> None:
     tid = landlords_table(service)
     assert service.set_order(tid, "u1", "pass-bids") is None   # nothing to answer yet
-    assert service.repo.seats(tid)[1].orders == ["pass-bids"]
+    assert service.repo.seats(tid)[1].orders == ["auto-roll", "pass-bids"]  # beside the default
     play_until_sealed(service, tid)
     loaded = service.load(tid)
     assert 1 not in GAME.to_act(loaded.state), "the order should have answered at once"
     row = next(r for r in reversed(service.log(tid)) if r.seat == 1)
     assert row.notation == "pass" and row.user_id == "u1"
     service.set_order(tid, "u1", "pass-bids", on=False)
-    assert service.repo.seats(tid)[1].orders == []
+    assert service.repo.seats(tid)[1].orders == ["auto-roll"]
 
 
 def test_an_order_set_while_asked_plays_at_once(service: TableService) -> None:
@@ -60,13 +60,33 @@ def test_an_order_set_while_asked_plays_at_once(service: TableService) -> None:
     assert seat not in GAME.to_act(service.load(tid).state)
 
 
+def test_a_person_taking_a_seat_starts_with_the_titles_default_orders(service: TableService) -> None:
+    table = service.create("landlords", seats=3, seed="defaults", creator="u0")
+    service.join(table.id, "u0", "Ann")
+    service.add_bot(table.id)
+    service.join(table.id, "u1", "Bo")
+    assert [s.orders for s in service.repo.seats(table.id)] == [["auto-roll"], [], ["auto-roll"]]
+    service.set_order(table.id, "u1", "auto-roll", on=False)  # in the lobby, before the deal
+    with pytest.raises(TableError):
+        service.set_order(table.id, "u1", "pass-bids")  # not offered before the deal
+    service.set_order(table.id, "u0", "auto-roll")  # setting it again changes nothing
+    assert [s.orders for s in service.repo.seats(table.id)] == [["auto-roll"], [], []]
+    service.start(table.id, "u0")
+    service.offer_seat(table.id, "u0", 2, "u7", "Cy")  # Bo's seat goes to Cy: Cy's own orders
+    service.accept_seat(table.id, 2, "u7")
+    assert service.repo.seats(table.id)[2].orders == ["auto-roll"]
+    other = service.create("wonderful-world", seats=2, creator="u0")
+    service.join(other.id, "u0", "Ann")
+    assert service.repo.seats(other.id)[0].orders == []  # a title without default orders
+
+
 def test_unknown_orders_are_refused_and_change_nothing(service: TableService) -> None:
     tid = landlords_table(service)
     version = service.load(tid).table.version
     with pytest.raises(TableError) as refused:
         service.set_order(tid, "u1", "win-the-game")
     assert refused.value.key == "table.no_such_order"
-    assert service.repo.seats(tid)[1].orders == []
+    assert service.repo.seats(tid)[1].orders == ["auto-roll"]
     assert service.load(tid).table.version == version
 
 

@@ -38,7 +38,7 @@ def backend(repo: Repository) -> str:
 
 
 def played_table(service: TableService, moves: int, seed: str = "round-trips") -> tuple[int, Any]:
-    """A Landlord's table with every seat a person, ``moves`` moves in (its snapshot after setup,
+    """A Landlord's table with every seat a person who rolls himself, ``moves`` moves in (its snapshot after setup,
     one every ``SNAPSHOT_EVERY`` actions); returns its id and a function playing one more move."""
     game = get_game(GAME)
     players = game.meta.max_players
@@ -46,6 +46,8 @@ def played_table(service: TableService, moves: int, seed: str = "round-trips") -
                            seed=seed, creator="u0")
     for seat in range(players):
         service.join(table.id, f"u{seat}", f"P{seat + 1}")
+        for order in game.default_orders(table.options):  # one action per move, counted exactly
+            service.set_order(table.id, f"u{seat}", order, on=False)
     service.start(table.id, "u0")
     rng = Rng.from_seed(seed)
     state = [service.load(table.id).state]

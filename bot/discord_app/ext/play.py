@@ -92,18 +92,20 @@ async def _move_choices(interaction: discord.Interaction[Any], current: str) -> 
 
 
 async def order_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """The standing orders the title offers the person now, marked ✓ when set."""
+    """The standing orders the title offers the person now (in the lobby: the ones every seat
+    starts with), marked ✓ when set."""
     try:
         rt = runtime_of(interaction)
         row = await rt.call(rt.service.table_in_channel, str(interaction.channel_id))
-        if row is None or row.status != "active":
+        if row is None or row.status not in ("lobby", "active"):
             return []
         seated = await rt.seated_cached(interaction, row)
-        if seated.seat is None:
+        seat = seated.seat
+        if seat is None:
             return []
         seats = await rt.call(rt.service.seats, row.id)  # orders are not in the cached state's version
-        mine = next(s for s in seats if s.seat == seated.seat).orders
-        offered = seated.loaded.game.standing_orders(seated.loaded.state, seated.seat, seated.lang)
+        mine = next(s for s in seats if s.seat == seat).orders
+        offered = await rt.call(rt.service.offered_orders, seated.loaded, seat, seated.lang)
         return [app_commands.Choice(name=clip(("✓ " if o.token in mine else "") + o.label, 100), value=o.token[:100])
                 for o in offered if current.lower() in f"{o.token} {o.label}".lower()][:25]
     except Exception:  # an answer must go out within 3 s; an empty list is better than none

@@ -86,15 +86,20 @@ async def open_lobby(rt: Runtime, interaction: discord.Interaction[Any], row: Ta
 
 async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
     """The deal is announced with the title's standing orders, so players find the ones that save
-    them a ping a turn (``/order auto-roll``: issue 10 §6)."""
+    them a ping a turn and know which ones every seat starts with (``auto-roll``: issue 10 §6)."""
     await refresh_lobby(rt, table_id)
     lang = public_lang(result.loaded.table)
     notes = [t("table.started", lang)]
     loaded = result.loaded
     if loaded.state is not None and not loaded.game.is_over(loaded.state):
         orders = loaded.game.standing_orders(loaded.state, 0, lang)
+        given = loaded.game.default_orders(loaded.table.options)
+
+        def listed(token: str, label: str) -> str:
+            on = f" ({t('bot.order.by_default', lang, token=token)})" if token in given else ""
+            return f"`{token}` — {label}{on}"
         if orders:
-            notes.append(t("bot.order.hint", lang, orders="; ".join(f"`{o.token}` — {o.label}" for o in orders)))
+            notes.append(t("bot.order.hint", lang, orders="; ".join(listed(o.token, o.label) for o in orders)))
     await publish(rt, result, None, notes=notes)
 
 
