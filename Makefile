@@ -9,6 +9,9 @@ UV_VERSION ?= 0.13.9
 COV_DATA = .coverage-data
 COV_PACKAGES = bot service games render storage
 PYTEST_ARGS ?=
+## pytest-xdist workers: one per core (e2e tests mostly wait on their bot process, so they overlap
+## well); PYTEST_WORKERS=0 runs the suite in this process, one test after another.
+PYTEST_WORKERS ?= auto
 SHELL   = /bin/bash
 
 .PHONY: run test coverage lint bench fonts setup lock clean docker-smoke
@@ -47,7 +50,8 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	@rm -rf $(COV_DATA)
-	@status=0; TABULA_BOT_COVERAGE=$(CURDIR)/pyproject.toml $(BIN)/python -m pytest -q $(PYTEST_ARGS) || status=$$?; \
+	@status=0; TABULA_BOT_COVERAGE=$(CURDIR)/pyproject.toml $(BIN)/python -m pytest -q \
+	  -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS) || status=$$?; \
 	  $(MAKE) --no-print-directory coverage || echo "(no coverage summary)"; \
 	  exit $$status
 
