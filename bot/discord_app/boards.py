@@ -387,8 +387,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         ping = fresh if stage else (fresh or to_act)
         tail = now_line(loaded, to_act, ping, acting, lang)
         pinged |= ping
-    shown_stage = game.stage(loaded.state)
-    same_stage = bool(shown_stage) and not result.finished and shown_stage == last_stage(table, noted)
+    same_stage = bool(stage) and stage == last_stage(table, noted)  # "" once the game is over
     tail = clip(tail, 900)
     content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
     # The post the new one replaces is retired first (its queued edits give way to this one), so
@@ -420,7 +419,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         remind_by_dm(rt, table, loaded.seats, ping, clip(now_line(loaded, to_act, set(), acting, lang), 900),
                      getattr(message, "jump_url", None))
     await remember_status(rt, table, message.id, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act,
-                          shown_stage, pinged)
+                          stage, pinged)
     return message.id  # the turn deadline was restarted by the service, in the move's own commit
 
 
