@@ -506,7 +506,9 @@ class TableService:
             mine = loaded.seat_of(user_id)
             if not mine:
                 raise NotSeated()
-            chosen = seat if seat in mine else mine[0]
+            if seat is not None and seat not in mine:
+                raise WrongSeat()
+            chosen = mine[0] if seat is None else seat
         else:
             chosen = self._acting_seat(loaded, user_id, seat)
         row = next(s for s in loaded.seats if s.seat == chosen)

@@ -8,7 +8,7 @@ import pytest
 from games.core import Rng
 from games.registry import get_game
 from service import TableService
-from service.errors import NotActive, NotAllowed, TableError
+from service.errors import NotActive, NotAllowed, NotSeated, TableError, WrongSeat
 
 GAME = get_game("landlords")
 
@@ -69,6 +69,10 @@ def test_a_person_taking_a_seat_starts_with_the_titles_default_orders(service: T
     service.set_order(table.id, "u1", "auto-roll", on=False)  # in the lobby, before the deal
     with pytest.raises(TableError):
         service.set_order(table.id, "u1", "pass-bids")  # not offered before the deal
+    with pytest.raises(WrongSeat):
+        service.set_order(table.id, "u1", "auto-roll", on=False, seat=0)  # Ann's seat is hers
+    with pytest.raises(NotSeated):
+        service.set_order(table.id, "u9", "auto-roll", on=False)
     service.set_order(table.id, "u0", "auto-roll")  # setting it again changes nothing
     assert [s.orders for s in service.repo.seats(table.id)] == [["auto-roll"], [], []]
     service.start(table.id, "u0")
