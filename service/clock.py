@@ -55,26 +55,34 @@ def due(service: TableService, now: datetime, guild_ids: set[str] | None = None,
     """Active tables (of ``guild_ids`` and of servers on ``shards``, if given) with a passed
     deadline or a reminder due."""
     out = Due()
-    for row in service.repo.list_tables(None, "active"):
-        if (guild_ids is not None and row.guild_id not in guild_ids) or not row.channel_id:
-            continue
-        if shards is not None and not shards.owns(row.guild_id):
-            continue
-        if row.deadline_at is not None and now >= row.deadline_at:
-            out.deadlines.append(row.id)
-        elif reminder_due(service, row, now):
-            out.reminders.append(row.id)
+    rows = [row for row in service.repo.list_tables(None, "active")
+            if row.channel_id and (guild_ids is None or row.guild_id in guild_ids)
+            and (shards is None or shards.owns(row.guild_id))]
+    late = {row.id for row in rows if row.deadline_at is not None and now >= row.deadline_at}
+    reminding = [row for row in rows if row.id not in late and _remind_hours(row) > 0]
+    # one query for every table's last reminder, not one per table (issue 13: many tables)
+    reminded = service.repo.notes(REMINDED_NOTE, (row.id for row in reminding if row.id is not None))
+    out.deadlines = [row.id for row in rows if row.id in late and row.id is not None]
+    out.reminders = [row.id for row in reminding if row.id is not None
+                     and _idle_enough(row, reminded.get(row.id), now)]
     return out
+
+
+def _remind_hours(row: TableRow) -> float:
+    return float(row.settings.get("remind_hours") or 0)
+
+
+def _idle_enough(row: TableRow, last: str | None, now: datetime) -> bool:
+    """Idle ``remind_hours`` since the last move (``updated_at``) and the last reminder (``last``)."""
+    since = max(row.updated_at, datetime.fromisoformat(last)) if last else row.updated_at
+    return now - since >= timedelta(hours=_remind_hours(row))
 
 
 def reminder_due(service: TableService, row: TableRow, now: datetime) -> bool:
     """Whether the table has been idle ``remind_hours`` since its last move or reminder."""
-    hours = float(row.settings.get("remind_hours") or 0)
-    if hours <= 0:
+    if _remind_hours(row) <= 0 or row.id is None:
         return False
-    last = service.repo.note(row.id, REMINDED_NOTE)
-    since = max(row.updated_at, datetime.fromisoformat(last)) if last else row.updated_at
-    return now - since >= timedelta(hours=hours)
+    return _idle_enough(row, service.repo.note(row.id, REMINDED_NOTE), now)
 
 
 def remind(service: TableService, table_id: int, now: datetime) -> list[int]:

@@ -517,6 +517,17 @@ class Repository:
                 col(TableNote.table_id) == table_id, col(TableNote.key) == key))
             return None if row is None else row.value
 
+    def notes(self, key: str, table_ids: Iterable[int]) -> dict[int, Any]:
+        """What was noted under ``key`` for each of ``table_ids`` that has a note, in one query
+        (the clock reads every active table's last reminder on each tick)."""
+        wanted = sorted(set(table_ids))
+        if not wanted:
+            return {}
+        with self._read() as session:
+            rows = session.scalars(select(TableNote).where(
+                col(TableNote.key) == key, col(TableNote.table_id).in_(wanted)))
+            return {row.table_id: row.value for row in rows}
+
     def set_note(self, table_id: int, key: str, value: Any) -> None:
         """Note ``value`` under ``key`` (``None`` forgets it). Leaves the table's version, settings
         and idle clock (``updated_at``) alone: this is an adapter's bookkeeping, not a change."""

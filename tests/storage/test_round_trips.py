@@ -5,6 +5,7 @@ reads what the single reads do, and that a connection the server dropped costs n
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,10 +15,12 @@ from sqlalchemy.pool import NullPool
 from games.core import Rng
 from games.registry import get_game
 from service import TableService
+from service.clock import REMINDED_NOTE
 from service.tables import SNAPSHOT_EVERY
 from storage import NewAction, Repository
 from storage.db import make_engine
 from storage.statements import counting
+from storage.types import utcnow
 
 GAME = "landlords"
 
@@ -260,3 +263,24 @@ def test_a_row_appended_while_a_commit_waited_makes_it_stale_not_a_duplicate(pg_
     assert [a.notation for a in repo.actions(table.id)] == ["m1", "system"]
     assert repo.require_table(table.id).version == version
     assert repo.commit_actions(table.id, version, [NewAction("m2", seat=0)]).actions[0].seq == 3
+
+
+def test_the_clock_reads_every_tables_last_reminder_in_one_query(repo: Repository) -> None:
+    """The clock's tick (``TableService.due``) sends the same two statements however many tables
+    are active: the tables, then every last reminder at once (it was one note query per table)."""
+    service = TableService(repo)
+    ids = []
+    for n in range(12):
+        row = repo.create_table(GAME, seed=f"s{n}", engine_version="1", channel_id=f"c{n}", status="active",
+                                settings={"remind_hours": 2})
+        assert row.id is not None
+        ids.append(row.id)
+    now = utcnow() + timedelta(hours=3)
+    for recent in ids[:4]:  # reminded an hour ago: not due again yet
+        repo.set_note(recent, REMINDED_NOTE, (now - timedelta(hours=1)).isoformat())
+    repo.set_note(ids[4], REMINDED_NOTE, (now - timedelta(hours=2, minutes=1)).isoformat())
+    with counting(repo.engine) as seen:
+        due = service.due(now)
+    assert seen.count <= 2, "\n".join(seen.texts())
+    assert due.reminders == ids[4:] and due.deadlines == []
+    assert [service.due(now - timedelta(hours=2)).reminders] == [[]]  # idle under two hours
