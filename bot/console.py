@@ -193,7 +193,8 @@ class ConsoleTable:
             self.tell(first, viewer)
         while not loaded.game.is_over(loaded.state):
             to_act = loaded.game.to_act(loaded.state)
-            if to_act & loaded.bot_seats:  # bots first, so the human sees their public moves
+            # bots and standing orders first, one move a commit, so the human sees each of them
+            if self.service.automatic_pending(loaded):
                 result = self.service.run_bots(self.table_id)
                 if result is not None:
                     self.tell(result, viewer)

@@ -452,14 +452,29 @@ class TableService:
         return self.end(table.id, user_id) if end else loaded
 
     def run_bots(self, table_id: int, *, deadline: datetime | None = None) -> MoveResult | None:
-        """Let bot seats that must act move (after a substitution or a deadline). With
-        ``deadline``, see :meth:`autoplay`."""
+        """Let bot seats that must act move, and standing orders that apply play (after a
+        substitution, a deadline, a commit that stopped its chain). With ``deadline``, see
+        :meth:`autoplay`."""
         loaded = self.load(table_id)
-        if loaded.table.status != "active" or not (loaded.game.to_act(loaded.state) & loaded.bot_seats):
+        if loaded.table.status != "active" or not self.automatic_pending(loaded):
             return None
         if deadline is not None and loaded.table.deadline_at != deadline:
             return None
         return self._settle_bots(loaded, [], before=loaded.game.to_act(loaded.state), expired=deadline is not None)
+
+    @staticmethod
+    def automatic_pending(loaded: Loaded) -> bool:
+        """Whether the next move is nobody's to be asked for: a bot's, or one a standing order
+        plays (what :meth:`run_bots` plays when a commit left it, e.g. the console's one move
+        per commit)."""
+        game, state = loaded.game, loaded.state
+        if state is None or game.is_over(state):
+            return False
+        acting = game.to_act(state)
+        if acting & loaded.bot_seats:
+            return True
+        return any(game.auto_move(state, seat.seat, order) is not None
+                   for seat in loaded.seats if seat.seat in acting and not seat.is_bot for order in seat.orders)
 
     def autoplay(self, table_id: int, seat: int | Sequence[int], *, max_moves: int = 50,
                  deadline: datetime | None = None) -> MoveResult | None:

@@ -113,6 +113,25 @@ def test_standing_orders_from_the_console(repo: Repository) -> None:
     assert service.repo.seats(table.id)[0].orders == ["auto-roll"]
 
 
+def test_the_console_plays_the_players_standing_orders_between_bot_moves(repo: Repository) -> None:
+    """One move a commit (the console shows each): a turn the player's ``auto-roll`` rolls is
+    played like a bot's, so the first prompt comes where the player must decide (ruling R34)."""
+    service = TableService(repo, bot_moves_per_commit=1)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "quit"
+
+    start_local_table(service, "landlords", players=2, bots=1, seed=3, lang="en", out=None, read=read,
+                      write=io.StringIO())
+    table = repo.list_tables()[0]
+    rolls = [r for r in service.log(table.id) if r.seat == 0 and r.notation == "roll"]
+    loaded = service.load(table.id)
+    assert len(prompts) == 1 and len(rolls) >= 2, (prompts, rolls)
+    assert not service.automatic_pending(loaded) and 0 in loaded.game.to_act(loaded.state)
+
+
 def test_empty_input_says_what_to_type_and_the_chinese_ranking_is_in_chinese(repo: Repository) -> None:
     """Play experience §14: an empty line gets the console's help, not chat's /move suggestions;
     the ranking's score parts are named in the reader's language."""
