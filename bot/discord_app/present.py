@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from games.core import Event, Game, Outcome
+from games.registry import get_game
 from service import Loaded, MoveResult, SeatRow, TableRow
 from service import text as words
 
@@ -179,6 +180,10 @@ def lobby_embed(table: TableRow, seats: Sequence[SeatRow], lang: str) -> discord
                           description=clip("\n".join(lines), 4000),
                           colour=discord.Colour.blurple() if table.status == "lobby" else discord.Colour.green())
     embed.add_field(name=t("bot.lobby.options", lang), value=clip(options_text(table), 1024), inline=False)
+    given = get_game(table.game_id).default_orders(table.options) if table.status == "lobby" else ()
+    if given:  # players hear before the deal what plays for them, and may cancel it (ruling R34)
+        embed.add_field(name=t("bot.lobby.orders", lang), inline=False, value=clip("\n".join(
+            f"`{token}` — {t('bot.order.by_default', lang, token=token)}" for token in given), 1024))
     embed.add_field(name=t("bot.lobby.status", lang), value=t(f"bot.status.{table.status}", lang), inline=True)
     if table.creator:
         embed.add_field(name=t("bot.lobby.creator", lang), value=f"<@{table.creator}>", inline=True)

@@ -38,6 +38,7 @@ async def test_order_sets_lists_and_cancels_a_standing_order(server: LoopbackDis
 async def test_auto_roll_is_every_players_default_and_a_turn_that_asks_nothing_pings_nobody(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
     table = await open_table(server, alice, "landlords", seats=2)
+    assert "Standing orders: `auto-roll` — on for every player" in table.lobby.text  # told before the deal
     await lobby_click(table, bob, "join")
     offered = await bob.autocomplete("order", option="order", value="", channel=table.thread)
     assert [c.value for c in offered] == ["auto-roll"] and offered[0].name.startswith("✓")  # set before the deal
