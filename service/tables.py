@@ -471,10 +471,7 @@ class TableService:
         if state is None or game.is_over(state):
             return False
         acting = game.to_act(state)
-        if acting & loaded.bot_seats:
-            return True
-        return any(game.auto_move(state, seat.seat, order) is not None
-                   for seat in loaded.seats if seat.seat in acting and not seat.is_bot for order in seat.orders)
+        return bool(acting & loaded.bot_seats) or TableService._order_move(loaded, state, acting) is not None
 
     def autoplay(self, table_id: int, seat: int | Sequence[int], *, max_moves: int = 50,
                  deadline: datetime | None = None) -> MoveResult | None:
@@ -516,16 +513,8 @@ class TableService:
         with, ``Game.default_orders``). If it applies at once it plays straight away, in one
         commit with any bot replies; the result is returned (``None`` when nothing was played)."""
         loaded = self.load(table_id)
-        in_lobby = loaded.table.status in LOBBY and user_id is not None
-        if in_lobby:
-            mine = loaded.seat_of(user_id)
-            if not mine:
-                raise NotSeated()
-            if seat is not None and seat not in mine:
-                raise WrongSeat()
-            chosen = mine[0] if seat is None else seat
-        else:
-            chosen = self._acting_seat(loaded, user_id, seat)
+        chosen = self._acting_seat(loaded, user_id, seat, lobby=True)
+        in_lobby = loaded.state is None
         row = next(s for s in loaded.seats if s.seat == chosen)
         if on:
             offered = {o.token for o in self.offered_orders(loaded, chosen, "en")}
@@ -945,10 +934,15 @@ class TableService:
         bots = sorted(acting & loaded.bot_seats)
         if bots:
             return bots[0], game.bot_move(state, bots[0], Rng.from_seed(f"{loaded.table.seed}:bot:{seq}")), None
+        return TableService._order_move(loaded, state, acting)
+
+    @staticmethod
+    def _order_move(loaded: Loaded, state: Any, acting: frozenset[int]) -> tuple[int, Any, str] | None:
+        """The first move a standing order of a person who must act plays now (``Game.auto_move``)."""
         for seat in loaded.seats:
             if seat.seat in acting and not seat.is_bot:
                 for order in seat.orders:
-                    move = game.auto_move(state, seat.seat, order)
+                    move = loaded.game.auto_move(state, seat.seat, order)
                     if move is not None:
                         return seat.seat, move, order
         return None
@@ -982,8 +976,10 @@ class TableService:
             self.on_change(result)
 
     @staticmethod
-    def _acting_seat(loaded: Loaded, user_id: str | None, seat: int | None) -> int:
-        if loaded.table.status != "active":
+    def _acting_seat(loaded: Loaded, user_id: str | None, seat: int | None, *, lobby: bool = False) -> int:
+        """The user's seat a command is for: ``seat`` if it is theirs, else the one that must act,
+        else their first. During the game; with ``lobby``, before the deal too."""
+        if loaded.table.status != "active" and not (lobby and loaded.table.status in LOBBY):
             raise NotActive(status=loaded.table.status)
         if user_id is None:  # trusted local callers (console hot-seat, tools) name the seat
             if seat is None:
@@ -996,7 +992,7 @@ class TableService:
             if seat not in mine:
                 raise WrongSeat()
             return seat
-        acting = [s for s in mine if s in loaded.game.to_act(loaded.state)]
+        acting = [s for s in mine if loaded.state is not None and s in loaded.game.to_act(loaded.state)]
         return acting[0] if acting else mine[0]
 
     def _rebuild(self, game: Game[Any, Any], table: TableRow | None, rows: list[ActionRow], *,
