@@ -58,13 +58,11 @@ def due(service: TableService, now: datetime, guild_ids: set[str] | None = None,
     rows = [row for row in service.repo.list_tables(None, "active")
             if row.channel_id and (guild_ids is None or row.guild_id in guild_ids)
             and (shards is None or shards.owns(row.guild_id))]
-    late = {row.id for row in rows if row.deadline_at is not None and now >= row.deadline_at}
-    reminding = [row for row in rows if row.id not in late and _remind_hours(row) > 0]
+    out.deadlines = [row.id for row in rows if row.deadline_at is not None and now >= row.deadline_at]
+    reminding = [row for row in rows if row.id not in out.deadlines and _remind_hours(row) > 0]
     # one query for every table's last reminder, not one per table (issue 13: many tables)
-    reminded = service.repo.notes(REMINDED_NOTE, (row.id for row in reminding if row.id is not None))
-    out.deadlines = [row.id for row in rows if row.id in late and row.id is not None]
-    out.reminders = [row.id for row in reminding if row.id is not None
-                     and _idle_enough(row, reminded.get(row.id), now)]
+    reminded = service.repo.notes(REMINDED_NOTE, (row.id for row in reminding))
+    out.reminders = [row.id for row in reminding if _idle_enough(row, reminded.get(row.id), now)]
     return out
 
 
@@ -80,7 +78,7 @@ def _idle_enough(row: TableRow, last: str | None, now: datetime) -> bool:
 
 def reminder_due(service: TableService, row: TableRow, now: datetime) -> bool:
     """Whether the table has been idle ``remind_hours`` since its last move or reminder."""
-    if _remind_hours(row) <= 0 or row.id is None:
+    if _remind_hours(row) <= 0:
         return False
     return _idle_enough(row, service.repo.note(row.id, REMINDED_NOTE), now)
 
