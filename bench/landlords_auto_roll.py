@@ -56,7 +56,7 @@ def play_one(players: int, seed: int, ordered: bool) -> Played:
         move = GAME.auto_move(state, seat, AUTO_ROLL) if ordered and seat == follow else None
         if move is None:
             move = GAME.bot_move(state, seat, driver)
-        elif seat == follow:
+        else:
             by_order += 1
         if seat == follow and isinstance(move, Roll):
             turns += 1
