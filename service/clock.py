@@ -15,6 +15,7 @@ from games.core import StaleVersion
 from storage.leases import Leases
 
 from .errors import NotActive
+from .offers import note_missed
 
 if TYPE_CHECKING:
     from storage.models import TableRow
@@ -127,4 +128,6 @@ def enforce(service: TableService, table_id: int, now: datetime, *, bot_name: st
         Leases(service.repo).clear_deadline(table_id, deadline)
     else:
         done.result.acted_before = sorted(before)
+        if policy != "bot":  # the late people keep their seats, which the creator may now give away
+            note_missed(service, table_id, loaded.seats, late)
     return done

@@ -274,7 +274,8 @@ class TableService:
         def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
             self._check_authority(table, by_user, manager)
             row = self._seat_row(seats, seat)
-            self.repo.remove_seat(table_id, seat, guard=guard, log=[seat_change("kick", row, by_user)])
+            self.repo.remove_seat(table_id, seat, guard=guard,
+                                 log=[seat_change("kick", row, by_user, started=False)])
             return row
         return self._seat_write(table_id, LOBBY, write)
 
@@ -286,27 +287,32 @@ class TableService:
 
         A person never gets a seat this way: it is offered to them and only they accept it
         (:meth:`offer_seat`, :meth:`accept_seat`), and nobody may hold two seats (the creator
-        subbing themselves into an opponent's seat would read both seats' secrets).
+        subbing themselves into an opponent's seat would read both seats' secrets). During the
+        game the creator hands a person's seat to a bot only after they missed a deadline; a
+        manager may always (``offers.check_replace``, issue 19 §4).
 
         ``deadline``: a missed deadline's substitution, made only while the table's deadline is
         still that one and the seat a person's (on the version read), so once (issue 13 §5)."""
         def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            if by_user is not None:
-                self._check_authority(table, by_user, manager)
             row = self._seat_row(seats, seat)
+            mod = offers.check_replace(self, table, row, by_user, manager)
             if deadline is not None and (table.deadline_at != deadline or row.is_bot):
                 return row
+            change = seat_change("sub", row, by_user, name=name, started=table.status == "active", mod=mod)
             return self.repo.update_seat(table_id, seat, user_id=None, name=name, is_bot=True, guard=guard,
-                                         log=[seat_change("sub", row, by_user, name=name)])
+                                         log=[change])
         return self._seat_write(table_id, LIVE, write)
 
-    def abandon(self, table_id: int, by_user: str, *, manager: bool = False) -> None:
-        """Stop a lobby or a game for good (the table's creator or a manager); the log records
+    def abandon(self, table_id: int, by_user: str, *, manager: bool = False,
+                votes: Sequence[str] = ()) -> None:
+        """Stop a lobby or a game for good (the table's creator or a manager; a running game's
+        players by a vote: :meth:`vote_abandon`, which passes the ``votes``); the log records
         who did it. A move racing it from another process commits before it or not at all."""
         def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> None:
             self._check_authority(table, by_user, manager)
+            notation = f"abandon by {by_user}" + (f" voted {','.join(votes)}" if votes else "")
             self.repo.set_status(table_id, "abandoned", guard=guard,
-                                 log=[NewAction(notation=f"abandon by {by_user}", kind="system", user_id=by_user)])
+                                 log=[NewAction(notation=notation, kind="system", user_id=by_user)])
         self._seat_write(table_id, LIVE, write)
 
     def start(self, table_id: int, by_user: str | None = None, *, manager: bool = False) -> MoveResult:
@@ -422,11 +428,14 @@ class TableService:
             steps = [Step(loaded.last_seq + 1, chosen, str(move), applied.events, move=move)]
             loaded.state = applied.state
             try:
-                return self._settle_bots(loaded, steps, user_id=user_id, before=before)
+                result = self._settle_bots(loaded, steps, user_id=user_id, before=before)
             except StaleVersion:
                 if expected_version is not None or attempt == RACE_RETRIES - 1:
                     raise
                 log.info("table %s: lost a race on version %s, retrying", table_id, loaded.table.version)
+                continue
+            offers.clear_missed(self, loaded.table, chosen, user_id)
+            return result
         raise StaleVersion()  # pragma: no cover - loop always returns or raises
 
     def import_game(self, game_id: str, names: Sequence[str], moves: Iterable[tuple[int, Any]], *,
@@ -619,6 +628,9 @@ class TableService:
     decline_seat = offers.decline_seat
     seat_offer = offers.seat_offer
     vote_start = offers.vote_start
+    vote_abandon = offers.vote_abandon
+    check_abandon = offers.check_abandon
+    former_seats = offers.former_seats
     due = clock.due
     remind = clock.remind
     enforce_deadline = clock.enforce
@@ -1090,13 +1102,16 @@ class TableService:
 
 
 def seat_change(op: str, row: SeatRow, by_user: str | None, *, user: str | None = None,
-                name: str | None = None) -> NewAction:
+                name: str | None = None, started: bool = True, mod: bool = False) -> NewAction:
     """The system row of the log recording a change of who holds seat ``row`` and who made it:
     ``sub`` (the seat goes to ``user``, a bot when ``None``, named ``name``) or ``kick`` (the
-    lobby seat is emptied). The details go in the row's JSON (``move``); the notation reads
-    ``sub 2 <user> by <user>``."""
+    lobby seat is emptied). The details go in the row's JSON (``move``): with ``started``
+    (during the game: the previous holder has seen the seat's secrets) and ``mod`` (a manager's
+    power was needed); the notation reads ``sub 2 <user> by <user>``."""
     data = {"op": op, "seat": row.seat, "previous": row.name, "previous_user": None if row.is_bot else row.user_id,
-            "by": by_user, "user": user, "name": name if op == "sub" else row.name}
+            "by": by_user, "user": user, "name": name if op == "sub" else row.name, "started": started}
+    if mod:
+        data["mod"] = True
     if op == "resign":
         data["name"] = name
         notation = f"resign {row.seat + 1} {data['previous_user']} to bot"

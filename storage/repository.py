@@ -601,6 +601,15 @@ class Repository:
             .where(col(ActionRow.table_id) == table_id, col(ActionRow.seq) > after_seq)
             .order_by(col(ActionRow.seq))))
 
+    def system_actions(self, table_id: int) -> list[ActionRow]:
+        """The log's system rows (changes of seat, abandon, end), in order: who held which seat,
+        without reading the moves."""
+        with self._read() as session:
+            return list(session.scalars(
+                select(ActionRow)
+                .where(col(ActionRow.table_id) == table_id, col(ActionRow.kind) == "system")
+                .order_by(col(ActionRow.seq))))
+
     def last_seq(self, table_id: int) -> int:
         """The seq of the newest log row (0 for an empty log)."""
         with self._read() as session:

@@ -88,6 +88,10 @@ class GameMeta(msgspec.Struct, frozen=True):
     #: The rules reference in other languages, by language (issue 10 §8: ``{"zh": "docs/rules/zh/…"}``);
     #: ``rules_reference`` is the English one and the fallback.
     rules_references: dict[str, str] = msgspec.field(default_factory=dict)
+    #: Whether a seat keeps secrets from the others at some point of the game (a hand, a sealed
+    #: bid): then nobody who has held a seat since the deal may take another one (issue 19 §3).
+    #: The contract suite checks the title's ``secret_fields`` agree with it.
+    hidden_information: bool = True
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

@@ -73,6 +73,7 @@ META = GameMeta(
     rules_reference="docs/rules/royal-gorge.md",
     rules_references={"zh": "docs/rules/zh/royal-gorge.md"},
     engine_version="1",
+    hidden_information=False,  # open information: every seat sees the whole game
     aliases=("18rg", "18royalgorge", "royalgorge", "皇家峡谷"),
     options=(
         OptionSpec("ruleset", "choice", "bga",

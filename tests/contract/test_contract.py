@@ -222,3 +222,16 @@ def test_move_labels_read_as_words_in_both_languages(game: Game[Any, Any]) -> No
                     assert label.strip() and "{" not in label and "move." not in label, label
                     checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_hidden_information_is_declared_as_the_seats_keep_it(game: Game[Any, Any]) -> None:
+    """``GameMeta.hidden_information`` (what seating rules lean on, issue 19 §3) says the truth:
+    a title declaring none has no seat secret in any sampled state, and one declaring some has
+    a seat secret in at least one."""
+    secret_states = sum(1 for players, states in secrecy_games(game) for state in states
+                        if any(game.secret_fields(state, seat) for seat in range(players)))
+    if game.meta.hidden_information:
+        assert secret_states, f"{game.meta.id} declares hidden information, but no sampled seat keeps a secret"
+    else:
+        assert not secret_states, f"{game.meta.id} declares no hidden information, yet {secret_states} states hide some"

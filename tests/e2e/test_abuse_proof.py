@@ -68,9 +68,13 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
     table = await started(server, alice, bob, "pebbles")
     posts = len(public_bot_messages(server, table.thread))
 
-    # the creator cannot sub themselves into the opponent's seat (they would read both seats' secrets)
-    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=alice)
-    assert "already holds seat 1" in reply_text(res) and res.message.ephemeral
+    # the creator cannot sub anyone into the opponent's seat without his consent (issue 19 §3), nor
+    # herself (she would read both seats' secrets)
+    for member in (alice, carol):
+        res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=member)
+        assert "Seat 2 is Bob's: only they can hand it over" in reply_text(res) and res.message.ephemeral
+    res = await slash_ok(bob, "table handover", table.thread, member=alice)       # Bob reads Chinese
+    assert "已经坐在这张桌的座位 1" in reply_text(res) and res.message.ephemeral
     # a hostile member and a seated non-creator offer nothing
     res = await slash_ok(mallory, "mod sub", table.thread, seat=2, member=mallory)
     assert NOT_ALLOWED in reply_text(res)
@@ -78,12 +82,12 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
     assert "开桌人" in reply_text(res)
     assert len(public_bot_messages(server, table.thread)) == posts  # no offer went out
 
-    # the creator offers seat 2 to Carol: public, pinging her; only she can answer
+    # Bob hands his seat to Carol: public, pinging her; only she can answer
     mark = server.checkpoint()
-    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
+    res = await slash_ok(bob, "table handover", table.thread, member=carol)
     assert carol.mention in reply_text(res) and res.message.ephemeral
     offer = await offer_post(server, table, mark)
-    assert not offer.ephemeral and carol.mention in offer.content and alice.mention in offer.content
+    assert not offer.ephemeral and carol.mention in offer.content and bob.mention in offer.content
     for stranger in (mallory, alice, bob):
         click = await done(await stranger.click(offer, button(offer, "seatyes")))
         await click.wait_followups(1)
@@ -97,12 +101,12 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
     assert "declined seat 2" in offer.content
     assert service.seats(table.id)[1].user_id == str(bob.id)
     mark = server.checkpoint()
-    await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
+    await slash_ok(bob, "table handover", table.thread, member=carol)
     offer = await offer_post(server, table, mark)
     await done(await carol.click(offer, button(offer, "seatyes")))
     announced = await server.wait_for_message(table.thread, lambda m: "now plays seat 2" in m.content
                                               and not m.custom_ids and m.id != offer.id)
-    assert carol.mention in announced.content and alice.mention in announced.content
+    assert carol.mention in announced.content and bob.mention in announced.content
     assert service.seats(table.id)[1].user_id == str(carol.id)
     assert not offer.custom_ids
 
@@ -114,11 +118,12 @@ async def test_a_seat_changes_hands_only_when_its_member_accepts(
 
     # everyone reads who changed the seats in /log (Bob, in Chinese, is no longer seated)
     history = reply_text(await slash_ok(bob, "log", table.thread))
-    assert f"座位 2（Bob）由 <@{alice.id}> 交给了 Carol" in history
+    assert f"座位 2（Bob）由 <@{bob.id}> 交给了 Carol" in history
     assert f"座位 2（Carol）由 <@{dave.id}> 交给了 Bot 2" in history
     rows = [r for r in service.log(table.id) if r.kind == "system"]
     assert [(r.notation, r.user_id) for r in rows] == [
-        (f"sub 2 {carol.id} by {alice.id}", str(alice.id)), (f"sub 2 bot by {dave.id}", str(dave.id))]
+        (f"sub 2 {carol.id} by {bob.id}", str(bob.id)), (f"sub 2 bot by {dave.id}", str(dave.id))]
+    assert '"mod": true' in (rows[1].move or "")  # the moderator's power, on record
 
 
 async def test_bots_and_the_start_are_for_the_creator_or_a_manager(

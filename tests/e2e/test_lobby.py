@@ -61,7 +61,7 @@ async def test_lobby_seats_bots_and_substitutes(server: LoopbackDiscord, tabula:
     assert loaded.game.to_act(loaded.state) == {0}
 
     # carol takes over bob's seat once she accepts it: she plays it from now on, with its history
-    res = await slash_ok(alice, "mod sub", table.thread, seat=2, member=carol)
+    res = await slash_ok(bob, "table handover", table.thread, member=carol)
     assert carol.mention in reply_text(res)
     offer = await server.wait_for_message(table.thread, lambda m: ":seatyes:" in " ".join(m.custom_ids))
     await done(await carol.click(offer, next(c for c in offer.custom_ids if ":seatyes:" in c)))
@@ -97,9 +97,12 @@ async def test_abandon_asks_first(server: LoopbackDiscord, tabula: BotProcess, s
 async def test_moderation_commands_are_a_group_for_members_who_manage_threads(
         server: LoopbackDiscord, tabula: BotProcess) -> None:
     """kick, sub and abandon sit in ``/mod`` with Manage Threads as default permission, so a server's
-    admins can restrict them in Server Settings (issue 10 §9); ``/table`` keeps no moderation."""
+    admins can restrict them in Server Settings (issue 10 §9); a creator's own powers over their
+    table (kick, replace, abandon: issue 19 §4) and a holder's handover are in ``/table``, which
+    every member sees."""
     commands = {c["name"]: c for c in server.all_commands()}
     assert "mod" in commands
     assert int(commands["mod"]["default_member_permissions"]) == discord.Permissions(manage_threads=True).value
     assert {o["name"] for o in commands["mod"]["options"]} == {"abandon", "kick", "sub"}
-    assert not {"abandon", "kick", "sub"} & {o["name"] for o in commands["table"]["options"]}
+    assert {"abandon", "kick", "replace", "handover"} <= {o["name"] for o in commands["table"]["options"]}
+    assert commands["table"].get("default_member_permissions") is None

@@ -68,8 +68,8 @@ def delayed_commits(service: TableService, before_commit: Callable[[], Any]) -> 
 def test_a_seat_changes_hands_only_when_the_member_accepts(service: TableService) -> None:
     tid = started(service)
     version = service.table(tid).version
-    offer = service.offer_seat(tid, "u0", 1, "u7", "Newcomer")
-    assert (offer.seat, offer.user, offer.by, offer.holder) == (1, "u7", "u0", "u1")
+    offer = service.offer_seat(tid, "u1", 1, "u7", "Newcomer")        # its holder hands it over
+    assert (offer.seat, offer.user, offer.by, offer.holder) == (1, "u7", "u1", "u1")
     assert service.repo.seats(tid)[1].user_id == "u1"                 # nothing changes before the answer
     for stranger in ("u0", "u1", "u9"):
         with pytest.raises(NotAllowed) as refused:
@@ -80,33 +80,41 @@ def test_a_seat_changes_hands_only_when_the_member_accepts(service: TableService
         service.accept_seat(tid, 1, "u7")
     assert gone.value.key == "table.no_offer"
 
-    service.offer_seat(tid, "u0", 1, "u7", "Newcomer")
+    service.offer_seat(tid, "u1", 1, "u7", "Newcomer")
     seat, _ = service.accept_seat(tid, 1, "u7")
     assert (seat.user_id, seat.name, seat.is_bot) == ("u7", "Newcomer", False)
     assert service.table(tid).version == version + 1
     [row] = [r for r in service.log(tid) if r.kind == "system"]
-    assert row.notation == "sub 2 u7 by u0" and row.user_id == "u0"
+    assert row.notation == "sub 2 u7 by u1" and row.user_id == "u1"
     # everyone reads the change in the history, with who made it
     for reader in ("u0", "u7", "stranger"):
         [change] = [e for e in service.history(tid, reader) if e.kind != "move"]
         assert (change.kind, change.seat, change.by, change.user, change.name, change.previous) == \
-            ("sub", 1, "u0", "u7", "Newcomer", "User 1")
+            ("sub", 1, "u1", "u7", "Newcomer", "User 1")
 
 
-def test_only_the_creator_or_a_manager_offers_a_seat_and_never_to_a_seated_member(service: TableService) -> None:
+def test_only_the_holder_or_a_manager_offers_a_players_seat_and_never_to_a_seated_member(
+        service: TableService) -> None:
     tid = started(service)
     with pytest.raises(NotAllowed):
-        service.offer_seat(tid, "u1", 0, "u9", "Nine")
+        service.offer_seat(tid, "u1", 0, "u9", "Nine")                # another player's seat
+    with pytest.raises(NotAllowed) as consent:
+        service.offer_seat(tid, "u0", 1, "u9", "Nine")                # the creator, without Bo's consent
+    assert consent.value.key == "table.holder_consent"
     with pytest.raises(AlreadySeated) as seated:
-        service.offer_seat(tid, "u0", 1, "u0", "Ann again")
+        service.offer_seat(tid, "u1", 1, "u0", "Ann again")
     assert seated.value.key == "table.member_seated"
-    assert service.offer_seat(tid, "u5", 1, "u9", "Nine", manager=True).by == "u5"
+    offer = service.offer_seat(tid, "u5", 1, "u9", "Nine", manager=True)
+    assert (offer.by, offer.mod) == ("u5", True)
+    service.accept_seat(tid, 1, "u9")
+    [row] = [r for r in service.log(tid) if r.kind == "system"]
+    assert '"mod": true' in (row.move or "")                           # a moderator's change, on record
 
 
 def test_an_offer_is_void_once_the_seat_changed_hands(service: TableService) -> None:
     tid = started(service)
-    service.offer_seat(tid, "u0", 1, "u7", "Newcomer")
-    service.substitute(tid, "u0", 1, "Bot 2")                          # a bot takes it meanwhile
+    service.offer_seat(tid, "u1", 1, "u7", "Newcomer")
+    service.substitute(tid, "boss", 1, "Bot 2", manager=True)          # a bot takes it meanwhile
     with pytest.raises(TableError) as void:
         service.accept_seat(tid, 1, "u7")
     assert void.value.key == "table.offer_void"
@@ -129,6 +137,7 @@ def test_kicks_and_substitutions_to_bots_are_logged_with_who_made_them(service: 
     assert [(e.kind, e.seat, e.by, e.name) for e in service.history(tid, "u1")] == [("kick", 2, "u0", "User 2")]
     service.add_bot(tid, "u0")
     service.start(tid, "u0")
+    service.repo.update_settings(tid, {"missed": {"1": "u1"}})         # Bo missed a deadline (clock.enforce)
     service.substitute(tid, "u0", 1, "Bot 2")
     service.substitute(tid, None, 0, "Bot 1")                          # the table's own rules (a deadline)
     changes = [e for e in service.history(tid, "u2") if e.kind != "move"]

@@ -76,7 +76,7 @@ def test_a_person_taking_a_seat_starts_with_the_titles_default_orders(service: T
     service.set_order(table.id, "u0", "auto-roll")  # setting it again changes nothing
     assert [s.orders for s in service.repo.seats(table.id)] == [["auto-roll"], [], []]
     service.start(table.id, "u0")
-    service.offer_seat(table.id, "u0", 2, "u7", "Cy")  # Bo's seat goes to Cy: Cy's own orders
+    service.offer_seat(table.id, "u1", 2, "u7", "Cy")  # Bo hands his seat to Cy: Cy's own orders
     service.accept_seat(table.id, 2, "u7")
     assert service.repo.seats(table.id)[2].orders == ["auto-roll"]
     other = service.create("wonderful-world", seats=2, creator="u0")

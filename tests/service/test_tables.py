@@ -286,11 +286,11 @@ def test_a_seated_player_cannot_take_a_second_seat_by_substitution(service: Tabl
     tid = seated(service, 2)
     service.start(tid, "u0")
     with pytest.raises(AlreadySeated):
-        service.offer_seat(tid, "u0", 1, "u0", "Ann again")
+        service.offer_seat(tid, "u1", 1, "u0", "Ann again")
     with pytest.raises(AlreadySeated):
-        service.offer_seat(tid, "u1", 0, "u1", "Bo", manager=True)
+        service.offer_seat(tid, "boss", 0, "u1", "Bo", manager=True)
     assert [s.user_id for s in service.repo.seats(tid)] == ["u0", "u1"]
-    service.offer_seat(tid, "u0", 1, "u7", "Newcomer")  # someone not seated may take it, once they accept
+    service.offer_seat(tid, "u1", 1, "u7", "Newcomer")  # someone not seated may take it, once they accept
     assert service.repo.seats(tid)[1].user_id == "u1"
     service.accept_seat(tid, 1, "u7")
     assert service.repo.seats(tid)[1].user_id == "u7"

@@ -1,5 +1,6 @@
 """``/table …``: open a table with its own channel, join, leave, start, status, resign, rematch, invite,
-follow; ``/mod …``: kick, sub, abandon."""
+follow, hand one's seat over, and the creator's kick, replace and abandon; ``/mod …``: kick, sub, abandon
+for the server's moderators."""
 
 from __future__ import annotations
 
@@ -299,22 +300,63 @@ class Tables(commands.Cog):
     async def follow(self, interaction: discord.Interaction[Any]) -> None:
         await seating.follow(interaction)
 
+    # ---- running one's own table (issue 19 §4) ----------------------------------------------------------
+    # A creator runs their table without /mod: kick or replace a player (during the game only one
+    # who missed a deadline), abandon (a running game by a vote of its seated players). A seat's
+    # holder hands it to a member of their choice. The service decides who may do what.
+    @table.command(name=_("abandon"),
+                   description=_("Stop this table for good: the creator's lobby, or a game by the players' vote"))
+    async def abandon_table(self, interaction: discord.Interaction[Any]) -> None:
+        await self.ask_abandon(interaction)
+
+    @table.command(name=_("kick"),
+                   description=_("Creator: remove a player from the lobby, or give a late player's seat to a bot"))
+    @app_commands.rename(seat=_("seat"))
+    @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
+    async def kick_player(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25]) -> None:
+        await self.kick_seat(interaction, seat)
+
+    @table.command(name=_("replace"),
+                   description=_("Creator: offer a resigned or late player's seat to a member, or give it to a bot"))
+    @app_commands.rename(seat=_("seat"), member=_("member"))
+    @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
+    async def replace(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
+                      member: discord.Member | None = None) -> None:
+        await self.sub_seat(interaction, seat, member)
+
+    @table.command(name=_("handover"), description=_("Hand your seat to another member (they accept it)"))
+    @app_commands.rename(member=_("member"))
+    @app_commands.describe(member=_("Who takes your seat"))
+    async def handover(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        row = await rt.table_here(interaction)
+        seats = await rt.call(rt.service.seats, row.id)
+        mine = [s.seat for s in seats if s.user_id == str(interaction.user.id) and not s.is_bot]
+        if not mine:
+            raise BotError("table.not_seated")
+        await self.offer_seat(interaction, row, mine[0] + 1, member, lang)
+
     # ---- moderation -------------------------------------------------------------------------------------
     # Kick, sub and abandon are a group of their own, visible by default to members who may manage
     # threads, so a server's admins can open or close them in Server Settings → Integrations; the
-    # service still allows them only to the table's creator or a manager. Every change of seat is
-    # announced in the table's thread and recorded in the log (/log) with who made it. A member only
-    # ever gets a seat by accepting it themselves.
+    # service gives managers their power over every table (recorded as a moderator's in the log)
+    # and creators theirs (above). Every change of seat is announced in the table's thread and
+    # recorded in the log (/log) with who made it. A member only ever gets a seat by accepting it.
     mod = app_commands.Group(name=_("mod"), description=_("Moderate this channel's table: kick, substitute, abandon"),
                              guild_only=True, default_permissions=discord.Permissions(manage_threads=True))
 
     @mod.command(name=_("abandon"), description=_("Stop this table for good (asks to confirm)"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        """Asks first: abandoning cannot be undone. The buttons answer only the member who asked."""
+        await self.ask_abandon(interaction)
+
+    async def ask_abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """Asks first: abandoning cannot be undone. The buttons answer only the member who asked.
+        Whoever may not abandon or vote (``service.check_abandon``) is refused before asking."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
-        await rt.call(rt.service.check_authority, row.id, str(interaction.user.id),
+        await rt.call(rt.service.check_abandon, row.id, str(interaction.user.id),
                       manager=rt.is_manager(interaction))
         view = make_view([
             TableButton(row.id, row.version, "abandonyes", str(interaction.user.id),
@@ -327,6 +369,9 @@ class Tables(commands.Cog):
     @app_commands.rename(seat=_("seat"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
     async def kick(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25]) -> None:
+        await self.kick_seat(interaction, seat)
+
+    async def kick_seat(self, interaction: discord.Interaction[Any], seat: int) -> None:
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction)
@@ -346,6 +391,9 @@ class Tables(commands.Cog):
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"), member=_("Who takes the seat (empty: a bot)"))
     async def sub(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 25],
                   member: discord.Member | None = None) -> None:
+        await self.sub_seat(interaction, seat, member)
+
+    async def sub_seat(self, interaction: discord.Interaction[Any], seat: int, member: discord.Member | None) -> None:
         lang = await acknowledge_privately(interaction)
         row = await runtime_of(interaction).table_here(interaction)
         if member is None:
@@ -436,9 +484,19 @@ async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> 
         await interaction.edit_original_response(content=t("bot.abandon.kept", lang), view=None)
         return
     async with rt.lock(row.id):
-        await rt.call(rt.service.abandon, row.id, str(interaction.user.id), manager=rt.is_manager(interaction))
-        await rt.call(rt.service.clear_deadline, row.id)
-        await refresh_lobby(rt, row.id)
+        vote = await rt.call(rt.service.vote_abandon, row.id, str(interaction.user.id),
+                             manager=rt.is_manager(interaction))
+        if vote.done:
+            await rt.call(rt.service.clear_deadline, row.id)
+            await refresh_lobby(rt, row.id)
+    if not vote.done:  # a running game's players decide together (issue 19 §4)
+        await interaction.edit_original_response(
+            content=t("table.abandon_voted", lang, votes=vote.votes, needed=vote.needed), view=None)
+        seats = await rt.call(rt.service.seats, row.id)
+        await announce(rt, row.channel_id, t("bot.abandon.vote", public_lang(row), user=interaction.user.mention,
+                                             votes=vote.votes, needed=vote.needed,
+                                             who=who(seats, vote.waiting, ping=set())))
+        return
     await interaction.edit_original_response(content=t("table.abandoned", lang), view=None)
     await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
 

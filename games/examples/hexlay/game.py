@@ -67,6 +67,7 @@ META = GameMeta(
     rules_references={"zh": "docs/rules/zh/hexlay.md"},
     renderer="render.hexlay:RENDERER",
     engine_version="1",
+    hidden_information=False,  # open information: every seat sees the whole game
     aliases=("tile-lay", "tilelay", "铺轨"),
     options=(
         # rule 2: at most 6 cities, so that the opening keeps over 10,000 lays whichever sites are drawn
