@@ -24,7 +24,7 @@ from storage.models import ActionRow, SeatRow, TableRow
 from storage.repository import Guard, Repository
 from storage.types import utcnow
 
-from . import clock, consent, limits, offers
+from . import clock, consent, invites, limits, offers
 from .errors import (
     AlreadySeated,
     CannotUndo,
@@ -629,6 +629,10 @@ class TableService:
     seat_offer = offers.seat_offer
     vote_start = offers.vote_start
     vote_abandon = offers.vote_abandon
+    invite = invites.invite
+    rematch_pings = invites.rematch_pings
+    set_invitations = invites.set_invitations
+    takes_invitations = invites.takes_invitations
     check_abandon = offers.check_abandon
     former_seats = offers.former_seats
     due = clock.due

@@ -30,6 +30,8 @@ class BotConfig(Settings):
       on live tables: lobbies and live tables one member opened, live tables of a server (a
       server's managers may override them with ``/settings server``).
     - ``TABULA_NEW_TABLE_COOLDOWN`` — seconds between two ``/table new`` of one member.
+    - ``TABULA_INVITE_BURST`` — invitations (``/table invite``) one member sends in a row on a
+      server; then one more per ``TABULA_NEW_TABLE_COOLDOWN`` (default 5).
     - ``TABULA_SHARE_COOLDOWN`` — seconds between two public ``/board share`` in one channel.
     - ``TABULA_RATE_ACTIONS`` / ``TABULA_RATE_SECONDS`` — per member, at most this many commands and
       clicks in a burst, refilled over this many seconds (autocomplete gets five times as many).
@@ -63,6 +65,7 @@ class BotConfig(Settings):
     member_tables: int = 10
     guild_tables: int = 50
     new_table_cooldown: float = 30.0
+    invite_burst: int = 5
     share_cooldown: float = 60.0
     rate_actions: int = 10
     rate_seconds: float = 10.0

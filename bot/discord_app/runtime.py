@@ -77,6 +77,9 @@ class Runtime:
         self.keystrokes = TokenBuckets(config.rate_actions * 5, config.rate_seconds)
         #: ``/table new`` per (server, member); public ``/board share`` per channel.
         self.new_tables = Cooldowns(config.new_table_cooldown)
+        #: Invitations per member and server: a few in a row, then one per cooldown of /table new
+        #: (issue 19 §2: an invitation pings a member who holds no seat).
+        self.invites = TokenBuckets(config.invite_burst, config.invite_burst * config.new_table_cooldown)
         self.shares = Cooldowns(config.share_cooldown)
         self._refused: dict[int, tuple[float, int]] = {}
         #: Set on SIGTERM: new commands and clicks are turned away while committed work finishes.

@@ -5,6 +5,7 @@ seat. The ``/table`` commands in :mod:`.ext.tables` call these."""
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 import discord
@@ -85,13 +86,25 @@ async def rematch(interaction: discord.Interaction[Any]) -> None:
     if old.status not in ("finished", "abandoned"):
         raise BotError("bot.rematch.not_ended")
     user = str(interaction.user.id)
-    made = await rt.call(rt.service.rematch, old.id, user, interaction.user.display_name)
+    # a rematch opens a table: the same cooldown as /table new, and the caps (issue 19 §2)
+    cooldown = (interaction.guild_id, user)
+    wait = rt.new_tables.start(cooldown)
+    if wait:
+        raise BotError("bot.cooldown.new_table", seconds=math.ceil(wait))
+    try:
+        made = await rt.call(rt.service.rematch, old.id, user, interaction.user.display_name)
+    except BaseException:
+        rt.new_tables.cancel(cooldown)
+        raise
     row = made.table
     interaction.extras["table"] = row.id
     try:
         defaults = await rt.call(rt.service.server_defaults, str(interaction.guild_id))
-        channel_id = await open_lobby(rt, interaction, row, defaults, invited=made.invited)
+        pinged = await rt.call(rt.service.rematch_pings, made.invited)
+        channel_id = await open_lobby(rt, interaction, row, defaults, invited=made.invited,
+                                      quiet=frozenset(made.invited) - set(pinged))
     except BaseException:
+        rt.new_tables.cancel(cooldown)
         await rt.call(rt.service.discard, row.id)
         raise
     await _announce(rt, old.channel_id, t("bot.rematch.announce", public_lang(old), table=row.id,
@@ -103,7 +116,9 @@ async def rematch(interaction: discord.Interaction[Any]) -> None:
 async def invite(interaction: discord.Interaction[Any], member: discord.Member) -> None:
     """Bring a member to this table: they are added to its thread and pinged once by a line that
     says who invites them (with the Join button while the lobby is open). Only the table's players
-    (or a manager) invite, and never a bot member."""
+    (or a manager) invite, and never a bot member. One member invites another to a table once and
+    pings them so at most once an hour, never one who refuses invitations
+    (``service.invites``), and invites only a few members in a row (``Runtime.invites``: issue 19 §2)."""
     from .ext.tables import add_to_thread
 
     lang = await acknowledge_privately(interaction)
@@ -117,6 +132,15 @@ async def invite(interaction: discord.Interaction[Any], member: discord.Member) 
         raise BotError("bot.invite.not_player")
     if any(s.user_id == str(member.id) and not s.is_bot for s in seats):
         raise BotError("bot.invite.seated", member=safe(member.display_name))
+    burst = (interaction.guild_id, user)
+    wait = rt.invites.take(burst)
+    if wait:
+        raise BotError("bot.invite.too_many", seconds=math.ceil(wait))
+    try:
+        await rt.call(rt.service.invite, row.id, user, str(member.id))
+    except BaseException:
+        rt.invites.refund(burst)  # a refused invitation pinged nobody
+        raise
     table_lang = public_lang(row)
     await add_to_thread(rt, row.channel_id, member)
     text = clip(t("bot.invite.line" if row.status == "lobby" else "bot.invite.watch", table_lang,

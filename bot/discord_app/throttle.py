@@ -49,6 +49,12 @@ class TokenBuckets:
             return 0.0
         return (1.0 - bucket.tokens) / self.rate
 
+    def refund(self, key: Hashable) -> None:
+        """Give back the token :meth:`take` spent for an action that did not happen (refused)."""
+        bucket = self._buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(float(self.capacity), bucket.tokens + 1.0)
+
     def _prune(self, now: float) -> None:
         full = [k for k, b in self._buckets.items()
                 if b.tokens + (now - b.stamp) * self.rate >= self.capacity]

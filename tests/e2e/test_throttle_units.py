@@ -25,6 +25,20 @@ def test_a_bucket_allows_a_burst_then_one_per_refill() -> None:
     assert [buckets.take("m", now=10.0) for _ in range(4)][:3] == [0.0, 0.0, 0.0]  # refilled, capped
 
 
+def test_a_refunded_token_is_back_and_never_past_the_burst() -> None:
+    buckets = TokenBuckets(2, 20.0)
+    assert [buckets.take("m", now=0.0) for _ in range(2)] == [0.0, 0.0]
+    buckets.refund("m")                       # the second action was refused after all
+    assert buckets.take("m", now=0.0) == 0.0
+    assert buckets.take("m", now=0.0) > 0.0
+    buckets.refund("m")
+    buckets.refund("m")
+    buckets.refund("m")
+    assert [buckets.take("m", now=0.0) for _ in range(3)][2] > 0.0  # capped at the burst
+    buckets.refund("unknown")                 # nothing to give back: nothing happens
+    assert "unknown" not in buckets._buckets
+
+
 def test_resting_buckets_are_forgotten() -> None:
     buckets = TokenBuckets(2, 1.0)
     for n in range(PRUNE_AT):

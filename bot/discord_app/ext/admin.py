@@ -159,6 +159,17 @@ class Admin(commands.Cog):
         chosen = await rt.call(rt.service.set_dm_reminders, str(interaction.user.id), on)
         await interaction.followup.send(t("bot.dm.on" if chosen else "bot.dm.off", lang), ephemeral=True)
 
+    @settings.command(name=_("invites"), description=_("Take invitations to tables from other members, or refuse them"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("True: members may invite you (pinging you once); false: nobody can"))
+    async def invites(self, interaction: discord.Interaction[Any], on: bool = True) -> None:
+        """Invitations (issue 19 §2): a member's own choice, on every server. Refusing them also
+        keeps rematches of one's old tables from pinging one."""
+        lang = await acknowledge_privately(interaction)
+        rt = self.rt
+        chosen = await rt.call(rt.service.set_invitations, str(interaction.user.id), on)
+        await interaction.followup.send(t("bot.invites.on" if chosen else "bot.invites.off", lang), ephemeral=True)
+
     @settings.command(name=_("deadline"), description=_("Time per step, and what happens to a late seat"))
     @app_commands.rename(hours=_("hours"), policy=_("policy"))
     @app_commands.describe(hours=_("Hours per step (0: no deadline)"),

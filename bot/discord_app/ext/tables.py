@@ -64,9 +64,11 @@ async def options_autocomplete(interaction: discord.Interaction[Any], current: s
 
 
 async def open_lobby(rt: Runtime, interaction: discord.Interaction[Any], row: TableRow,
-                     defaults: Any = None, *, invited: list[str] | None = None) -> str:
+                     defaults: Any = None, *, invited: list[str] | None = None,
+                     quiet: frozenset[str] = frozenset()) -> str:
     """Open the lobby's own channel with its card, record it, and welcome the players there (a
-    rematch's welcome pings the players invited back). Returns the channel's id."""
+    rematch's welcome names the players invited back, and pings those not in ``quiet``: pinged
+    by a rematch within the hour, or taking no invitations). Returns the channel's id."""
     channel, posted = await open_table_channel(rt, interaction, row, defaults)
     channel_id = str(getattr(channel, "id", ""))
     await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
@@ -78,8 +80,11 @@ async def open_lobby(rt: Runtime, interaction: discord.Interaction[Any], row: Ta
         welcome += "\n" + t("bot.rematch.invited", lang, who=" ".join(f"<@{u}>" for u in invited),
                             table=row.settings.get("rematch_of", "?"))
     welcome = clip(welcome)
+    allowed = pings(welcome)
+    if quiet and isinstance(allowed.users, list):
+        allowed.users = [u for u in allowed.users if str(u.id) not in quiet]
     try:
-        await channel.send(welcome, allowed_mentions=pings(welcome))
+        await channel.send(welcome, allowed_mentions=allowed)
     except discord.HTTPException as error:  # the table is open all the same
         log.warning("could not welcome players to table %s: %s %s", row.id, error.status, error.text)
     return channel_id
