@@ -80,6 +80,12 @@ def frame_tag(frame: Any) -> str:
     return str(tag) if tag is not None else type(frame).__name__
 
 
+def _type_tag(kind: type) -> str:
+    config = getattr(kind, "__struct_config__", None)
+    tag = config.tag if config is not None else None
+    return str(tag) if tag is not None else kind.__name__
+
+
 def close(state: Stacked, frame: Any) -> None:
     """Take ``frame`` itself off the stack (by identity, wherever it is: an open window above it
     must not be the one removed)."""
@@ -134,6 +140,9 @@ class Step(Generic[S, F]):
     blocks: ClassVar[bool] = True
     #: Optional moves others may make while this step is live.
     asides: ClassVar[tuple[Aside[Any, Any], ...]] = ()
+    #: Whether anyone ever acts in this step (a queue that only hands effects on does not): the
+    #: kinds of step a title is played in (:meth:`Flow.kinds`) are those where someone does.
+    takes_moves: ClassVar[bool] = True
 
     def actors(self, state: S, frame: F) -> frozenset[int]:
         """Seats that act in this frame: must act for a blocking step, may act for an open one."""
@@ -289,6 +298,8 @@ Resolver = Callable[[Any, Trigger, list[Event]], None]
 class TriggersStep(Step[Any, TriggersF]):
     """The queue of simultaneous effects: nobody acts; it hands the next owner's effects on."""
 
+    takes_moves: ClassVar[bool] = False
+
     def __init__(self, resolve: Resolver) -> None:
         self.resolve = resolve
 
@@ -377,6 +388,15 @@ class Flow(Generic[S]):
         self.empty = empty
 
     # ---- reading ---------------------------------------------------------------------------
+    def kinds(self) -> frozenset[str]:
+        """Every kind of step this turn structure knows where someone acts (its frames' tags)."""
+        return frozenset(_type_tag(kind) for kind, step in self.steps.items() if step.takes_moves)
+
+    def kind(self, state: S) -> str:
+        """The kind of the step that takes moves now (the top frame's tag; ``""`` when none)."""
+        live = self.live(state)
+        return frame_tag(live[0][0]) if live else ""
+
     def step(self, frame: Any) -> Step[S, Any]:
         """The step handling ``frame``."""
         return self.steps[type(frame)]

@@ -94,6 +94,9 @@ class Game(ABC, Generic[S, M]):
     catalog: ClassVar[Catalog] = CORE_CATALOG
     #: Message parameters holding a seat number, shown as the player's name when names are known.
     named_params: ClassVar[frozenset[str]] = frozenset({"seat", "player"})
+    #: The title's turn structure (a :class:`games.core.flow.Flow`), if it runs on the flow kernel:
+    #: :meth:`step_kinds` and :meth:`step_kind` read it.
+    flow: ClassVar[Any] = None
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | None = None,
@@ -126,6 +129,16 @@ class Game(ABC, Generic[S, M]):
         image only when it changes; within a stage (a draft's picks) a line is enough.
         The default ``""`` means "unknown": repost whenever new seats must act."""
         return ""
+
+    def step_kinds(self) -> frozenset[str]:
+        """Every kind of step the title's turn structure knows (a bid, a turn, a debt…): the
+        contract suite samples states until it has seen each. Default: the flow kernel's frame
+        tags (:attr:`flow`), none without it."""
+        return self.flow.kinds() if self.flow is not None else frozenset()
+
+    def step_kind(self, state: S) -> str:
+        """The kind of step that takes moves now (one of :meth:`step_kinds`; ``""``: none)."""
+        return str(self.flow.kind(state)) if self.flow is not None else ""
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
@@ -392,6 +405,13 @@ class Game(ABC, Generic[S, M]):
 
         The contract suite checks this after every move of every playout.
         """
+        return []
+
+    def corruptions(self, state: S) -> list[tuple[str, S]]:
+        """Hook: copies of ``state`` that each break one conservation law :meth:`invariants`
+        checks (a card duplicated, money from nowhere), named. The contract suite asserts the
+        invariants notice every one, so gutted invariants cannot pass. Empty when there is
+        nothing to corrupt in this state; a title with invariants returns some in most states."""
         return []
 
     def irreversible(self, events: list[Event]) -> bool:

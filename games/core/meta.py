@@ -92,6 +92,9 @@ class GameMeta(msgspec.Struct, frozen=True):
     #: bid): then nobody who has held a seat since the deal may take another one (issue 19 §3).
     #: The contract suite checks the title's ``secret_fields`` agree with it.
     hidden_information: bool = True
+    #: Option sets under which the contract suite plays too, besides the defaults: the variants
+    #: that open steps a default game never reaches (an edition's sale on landing, a draft).
+    variants: tuple[dict[str, Any], ...] = ()
 
     def name(self, lang: str) -> str:
         return self.names.get(lang) or self.names["en"]

@@ -86,6 +86,7 @@ META = GameMeta(
     rules_reference="docs/rules/landlords.md",
     rules_references={"zh": "docs/rules/zh/landlords.md"},
     renderer="render.landlords:RENDERER",
+    variants=({"edition": 1},),  # edition 1 sells a lot on landing: the "lot" step (ruling R32)
     engine_version="2",
     aliases=("landlord", "landlords-game", "prosperity", "地主游戏"),
     options=(
@@ -111,6 +112,7 @@ META = GameMeta(
 class LandlordsGame(Game[LandlordsState, Move]):
     meta = META
     state_type = LandlordsState
+    flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
     #: Players' names also stand in for payees and holders ("to", "from").
     named_params = NAMED
@@ -318,6 +320,13 @@ class LandlordsGame(Game[LandlordsState, Move]):
             if state.lender[space] != NOBODY and (owner < 0 or state.lender[space] == owner):
                 problems.append(f"space {space}: bad pledge")
         return problems
+
+    def corruptions(self, state: LandlordsState) -> list[tuple[str, LandlordsState]]:
+        """Money from nowhere; an idle-land card in two places."""
+        money, card = self.copy(state), self.copy(state)
+        money.seats[0].cash += 1
+        card.deck.append(next(iter(board().idle)))
+        return [("money from nowhere", money), ("an idle-land card in two places", card)]
 
     def irreversible(self, events: list[Event]) -> bool:
         """Only a player's own pre-roll housekeeping can be undone freely: improving, signs and

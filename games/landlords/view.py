@@ -108,6 +108,8 @@ class DeclarationView(msgspec.Struct):
     declared: int
     tax: int
     waiting: list[int]
+    #: Who challenged so far: the answers are public (ruling R9), as their events say.
+    challengers: list[int] = msgspec.field(default_factory=list)
 
 
 class LandlordsView(msgspec.Struct):
@@ -216,7 +218,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
             result.away = list(frame.choices)
         elif isinstance(frame, ChallengeF):
             result.declaration = DeclarationView(frame.declarer, frame.declared, frame.tax,
-                                                 list(frame.pending))
+                                                 list(frame.pending), list(frame.challengers))
     return result
 
 

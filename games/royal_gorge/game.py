@@ -99,6 +99,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
     meta = META
     state_type = RGState
+    flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
 
     # ---- setup ------------------------------------------------------------------------------------------
@@ -265,6 +266,14 @@ class RoyalGorgeGame(Game[RGState, Move]):
         if any(cash < 0 for cash in state.cash):
             broken.append("a player's cash is below 0")
         return broken
+
+    def corruptions(self, state: RGState) -> list[tuple[str, RGState]]:
+        """Money from nowhere; a share from nowhere (a company's shares over 100 %)."""
+        money, share = self.copy(state), self.copy(state)
+        money.cash[0] += 10
+        corp = next(iter(share.corps.values()))
+        corp.treasury += 10
+        return [("money from nowhere", money), ("a share from nowhere", share)]
 
     def irreversible(self, events: list[Event]) -> bool:
         """Nothing is hidden and no move draws randomness (the draws happen at setup)."""

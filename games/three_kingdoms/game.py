@@ -43,6 +43,7 @@ META = GameMeta(
     rules_reference="docs/rules/three-kingdoms.md",
     rules_references={"zh": "docs/rules/zh/three-kingdoms.md"},
     renderer="render.three_kingdoms:RENDERER",
+    variants=({"draft": True},),  # the talent draft (§6) is a step of its own
     engine_version="1",
     aliases=("threekingdoms", "tk", "逐鹿", "三国"),
     options=(
@@ -59,6 +60,7 @@ class ThreeKingdomsGame(Game[TKState, Move]):
 
     meta = META
     state_type = TKState
+    flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
 
     # ---- setup (rules §3) ---------------------------------------------------------------------------------
@@ -245,6 +247,17 @@ class ThreeKingdomsGame(Game[TKState, Move]):
         if state.seals + sum(p.seals for p in state.seats) != 5:
             broken.append("seals do not add up")
         return broken
+
+    def corruptions(self, state: TKState) -> list[tuple[str, TKState]]:
+        """A seal from nowhere; gold below zero; a marker lost."""
+        seal, gold, marker = self.copy(state), self.copy(state), self.copy(state)
+        seal.seals += 1
+        gold.seats[0].gold = -1
+        out = [("a seal from nowhere", seal), ("gold below zero", gold)]
+        if marker.seats[0].lord:
+            marker.seats[0].markers += 1
+            out.append(("a marker from nowhere", marker))
+        return out
 
     def irreversible(self, events: list[Event]) -> bool:
         """Hiring turns up a deck card; claims and setups are public choices but change the race."""

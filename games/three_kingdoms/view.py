@@ -36,6 +36,9 @@ class SeatView(msgspec.Struct):
     toward: dict[str, int]          # tier → value toward its condition now
     hand: list[str] | None = None   # only in the player's own view
     score: dict[str, int] | None = None  # final score parts, once the game is over
+    #: The starting talent (public: the chosen lord's own, §3 个人设置 2, or picked openly in the
+    #: §16 draft), shown so the drafted pick a public event names is on the table too.
+    starting_talent: str = ""
 
 
 class ZhouView(msgspec.Struct):
@@ -129,7 +132,7 @@ def view(state: TKState, seat: int | None) -> TKView:
             crown=player.crown, usurper=player.usurper, seals=player.seals, yifu=player.yifu,
             toward={t: standing(state, i, t) for t in state.ladder} if ready else {},
             hand=list(player.hand) if seat == i or state.over else None,
-            score=score(state, i) if state.over else None))
+            score=score(state, i) if state.over else None, starting_talent=player.talent_card))
     zhou = [ZhouView(z, list(state.markers.get(z, [])),
                      {sq: (b.seat, b.kind) for sq, b in state.squares.get(z, {}).items()})
             for z in content().zhou]

@@ -66,6 +66,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
 
     meta: ClassVar[GameMeta] = META
     state_type: ClassVar[type] = WorldState
+    flow = flow.FLOW
     catalog: ClassVar[Catalog] = CATALOG
 
     # ---- setup -----------------------------------------------------------------------------
@@ -260,6 +261,13 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             if min(values) < 0 or e.reserve >= KRYSTALLIUM_RATE:
                 problems.append(f"seat {seat}: bad supplies {values}")
         return problems
+
+    def corruptions(self, state: WorldState) -> list[tuple[str, WorldState]]:
+        """A card in two places; a supply below zero."""
+        doubled, negative = self.copy(state), self.copy(state)
+        doubled.discard.append(0)
+        negative.empires[0].reserve = -1
+        return [("a card in two places", doubled), ("a supply below zero", negative)]
 
     def irreversible(self, events: list[Event]) -> bool:
         """Moves that revealed or dealt cards, or ended a step for everyone, need consent to undo

@@ -9,15 +9,17 @@ from __future__ import annotations
 import functools
 import os
 import string
+from collections import Counter
 from typing import Any
 
-import msgspec
 import pytest
 
 from games.core import Game, GameError, NotYourTurn, Rng
 from games.registry import all_games
-from tests.support.playout import play, replay, to_json
+from tests.support.menus import check_menu_walks
+from tests.support.playout import play, replay, replay_stored, to_json
 from tests.support.secrecy import (
+    DRAWS,
     check_hidden_choices,
     check_moves_both_ways,
     check_no_secret_means_nothing_private,
@@ -71,9 +73,12 @@ def test_bots_finish_games(game: Game[Any, Any]) -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_replay_from_log_equals_live_state(game: Game[Any, Any]) -> None:
+    """From the notation log, and from the stored typed moves on the trusted path loading takes
+    (every move's JSON round-trips in ``play``: issue 24, mutation 3)."""
     for seed in range(8):
         result = play(game, seats_for(game, seed), 500 + seed)
         assert game.dumps(replay(game, result)) == game.dumps(result.final)
+        assert game.dumps(replay_stored(game, result)) == game.dumps(result.final)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -92,21 +97,74 @@ def test_serialisation_round_trips(game: Game[Any, Any]) -> None:
     for state in result.states[:: max(1, len(result.states) // 40)]:
         data = game.dumps(state)
         assert game.dumps(game.loads(data)) == data
-        view = game.view(state, 0)
-        assert msgspec.json.decode(to_json(view)) is not None
+        to_json(game.view(state, 0))  # views travel as JSON (the drawing processes): raises if one cannot
+
+
+#: Games the secrecy checks play at most while looking for a kind of step not seen yet.
+MAX_SECRECY_GAMES = 16
+#: A kind of step with fewer sampled states than this is rare: each of its states is scrambled
+#: RARE_DRAWS times, and every twin's public surface compared (a leak there has few chances).
+RARE = 4
+RARE_DRAWS = 8
 
 
 @functools.cache
 def secrecy_games(game: Game[Any, Any]) -> list[tuple[int, list[Any]]]:
-    """Three games for the secrecy checks (most seats, three, two: a sealed round needs three to
-    stay open after one answer), each as (players, sampled states). The checks never change them."""
+    """Games for the secrecy checks, each as (players, sampled states): three with the default
+    options (most seats, three, two: a sealed round needs three to stay open after one answer),
+    then the title's variants, then more seeds, until every kind of step the title's turn
+    structure knows has been seen (issue 24, mutation 4: a leak in a rare step). The sample keeps
+    the first states of every kind of step and of move. The checks never change them."""
     counts = [game.meta.max_players, min(3, game.meta.max_players), max(2, game.meta.min_players)]
-    out = []
-    for seed, players in enumerate(counts):
+    plans = [({}, c) for c in counts] + [(dict(v), c) for v in game.meta.variants for c in counts]
+    plans += [({}, counts[n % 3]) for n in range(MAX_SECRECY_GAMES)]
+    out: list[tuple[int, list[Any]]] = []
+    seen: set[str] = set()
+    for seed, (options, players) in enumerate(plans[:MAX_SECRECY_GAMES]):
+        if seed >= len(counts) and game.step_kinds() <= seen:
+            break
         players = max(game.meta.min_players, min(players, game.meta.max_players))
-        result = play(game, players, 900 + seed, keep_states=True)
+        result = play(game, players, 900 + seed, options=options, keep_states=True)
+        seen |= {game.step_kind(state) for state in result.states}
         out.append((players, sample_states(game, result.states, players)))
     return out
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_the_secrecy_checks_see_every_kind_of_step(game: Game[Any, Any]) -> None:
+    """Every kind of step the title's turn structure knows is among the sampled states, so a
+    leak in a rare one (a buy-or-pass, a debt) cannot hide from the checks below."""
+    sampled = {game.step_kind(state) for _, states in secrecy_games(game) for state in states}
+    missing = sorted(game.step_kinds() - sampled)
+    assert not missing, f"{game.meta.id}: no sampled state of the steps {missing} (add a variant to GameMeta)"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_invariants_notice_every_corruption(game: Game[Any, Any]) -> None:
+    """Each way the title says its state can be corrupted (``Game.corruptions``: money from
+    nowhere, a card in two places) breaks a conservation law the invariants report, on states
+    all through a game: gutted invariants cannot pass (issue 24, mutation 1)."""
+    result = play(game, game.meta.max_players, 31, keep_states=True)
+    corrupted = 0
+    for state in result.states[:: max(1, len(result.states) // 20)]:
+        assert game.invariants(state) == []
+        for name, bad in game.corruptions(state):
+            assert game.invariants(bad), f"{game.meta.id}: the invariants do not notice {name}"
+            corrupted += 1
+    assert corrupted, f"{game.meta.id} says no way to corrupt its state (Game.corruptions)"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_menus_offer_only_legal_moves(game: Game[Any, Any]) -> None:
+    """Random walks down every acting seat's menu, on the sampled states of every kind of step:
+    each option that completes a move is a legal move (issue 24, mutation 5)."""
+    rng = Rng.from_seed("menus")
+    played = 0
+    for _, states in secrecy_games(game):
+        for state in states:
+            for seat in sorted(game.may_act(state)):
+                played += check_menu_walks(game, state, seat, rng)
+    assert played
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -116,13 +174,16 @@ def test_scramble_varies_every_declared_secret_and_nothing_anyone_else_is_shown(
     rng = Rng.from_seed("leaks")
     declared = 0
     games = secrecy_games(game)
+    kinds = Counter(game.step_kind(state) for _, states in games for state in states)
     for players, states in games:
         for state in states:
+            rare = kinds[game.step_kind(state)] < RARE  # few states of this step: more twins of each
             for owner in [None, *range(players)]:
-                scrambled = check_scramble(game, state, owner, players, rng)
+                scrambled = check_scramble(game, state, owner, players, rng, draws=RARE_DRAWS if rare else DRAWS)
                 declared += bool(scrambled)
-                for other in scrambled[:1]:
+                for other in scrambled if rare else scrambled[:1]:
                     check_public_surface(game, state, other, owner, players)
+                for other in scrambled[:1]:
                     check_moves_both_ways(game, state, other, owner, players, rng)
     if not declared:  # a title with nothing to hide must not show a seat more than a spectator
         for players, states in games:

@@ -24,6 +24,8 @@ class Playout:
     seed: int
     options: dict[str, Any]
     log: list[tuple[int, str]] = field(default_factory=list)
+    #: The typed moves, as the service stores them: (seat, the move's tagged JSON).
+    stored: list[tuple[int, str]] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)
     final: Any = None
 
@@ -53,10 +55,18 @@ def play(game: Game[Any, Any], players: int, seed: int, *, bots: bool = False,
         elif check:
             assert game.has_moves(state, seat), f"seat {seat} must act but has no legal move"
         move = game.bot_move(state, seat, rng) if bots else game.random_move(state, seat, rng)
+        stored = game.encode_move(move)
         if check:
             assert game.parse(state, seat, str(move)) == move, f"notation does not round-trip: {move}"
+            # the log stores the typed move: every field must come back (issue 24, mutation 3)
+            try:
+                back = game.decode_move(stored)
+            except msgspec.ValidationError as error:
+                raise AssertionError(f"the stored move cannot be read back: {move} -> {stored}: {error}") from None
+            assert back == move, f"the stored move loses something: {move} -> {stored}"
         applied = game.apply(state, seat, move)
         out.log.append((seat, str(move)))
+        out.stored.append((seat, stored))
         state = applied.state
         if check:
             broken = game.invariants(state)
@@ -73,6 +83,15 @@ def replay(game: Game[Any, Any], playout: Playout) -> Any:
     state = game.setup(playout.players, playout.options, playout.seed)
     for seat, text in playout.log:
         state = game.apply(state, seat, text).state
+    return state
+
+
+def replay_stored(game: Game[Any, Any], playout: Playout) -> Any:
+    """Rebuild the final state as loading a table does: seed + the stored typed moves, decoded
+    and played on the trusted path (:meth:`Game.replay`: no parsing, no listing)."""
+    state = game.setup(playout.players, playout.options, playout.seed)
+    for seat, stored in playout.stored:
+        state = game.replay(state, seat, game.decode_move(stored))
     return state
 
 

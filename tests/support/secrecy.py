@@ -11,7 +11,9 @@ only there (:meth:`Game.scramble`). Each check below raises ``AssertionError`` o
   both with the same message, and shows every viewer whose view agrees the same events;
 * :func:`check_hidden_choices`: different moves of one seat that leave another viewer's view the
   same show that viewer the same events (a sealed bid's amount, a face-down pick);
-* :func:`check_public_twins`: the public twin of a private event copies no declared secret.
+* :func:`check_public_twins`: the public twin of a private event copies no declared secret;
+* :func:`check_reveals_need_consent`, :func:`check_draws_need_consent`: a move that reveals a
+  secret or draws randomness is irreversible (undo needs the other players' consent).
 
 ``tests/contract/test_contract.py`` runs them on sampled states of every registered title;
 ``tests/contract/test_secrecy_checks.py`` plants a leak for each and expects the check to fail.
@@ -61,11 +63,14 @@ def _events(events: list[Event], viewer: Viewer) -> bytes:
 
 # ---- states worth checking --------------------------------------------------------------------
 
-def _shape(game: Game[Any, Any], state: Any, players: int) -> tuple[frozenset[str], int]:
-    """What kinds of secret are held (``hand.#.uid``, ``stack.#.bid``…) and how many seats act."""
+def _shape(game: Game[Any, Any], state: Any, players: int) -> tuple[Any, ...]:
+    """What kinds of secret are held (``hand.#.uid``, ``stack.#.bid``…), how many seats act, the
+    kind of step, and the kinds of move its seats are offered (a buy-or-pass, a bid)."""
     kinds = frozenset(re.sub(r"\d+", "#", key)
                       for seat in [None, *range(players)] for key in game.secret_fields(state, seat))
-    return kinds, len(game.to_act(state))
+    acting = sorted(game.to_act(state))
+    offered = frozenset(o.token for seat in acting[:1] for o in game.choices(state, seat, (), "en"))
+    return kinds, len(acting), game.step_kind(state), offered
 
 
 def sample_states(game: Game[Any, Any], states: Sequence[Any], players: int, count: int = 25,
@@ -153,8 +158,13 @@ def check_public_surface(game: Game[Any, Any], state: Any, other: Any, owner: Vi
         f"who else may act depends on {_secrets(owner)}"
     assert game.stage(state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
     for seat in range(players):  # public buttons are shown to everyone, the owner's included
-        assert [str(m) for m in game.public_moves(state, seat)] == [str(m) for m in game.public_moves(other, seat)], \
+        shown = game.public_moves(state, seat)
+        assert [str(m) for m in shown] == [str(m) for m in game.public_moves(other, seat)], \
             f"the public buttons of seat {seat} depend on {_secrets(owner)}"
+        for move in shown:  # and so are their labels, the owner's own too (issue 24, mutation 2)
+            for lang in LANGS:
+                assert game.move_label(state, seat, move, lang) == game.move_label(other, seat, move, lang), \
+                    f"the {lang} label of the public button {move} of seat {seat} depends on {_secrets(owner)}"
     for seat in _seats(players, owner):
         legal = game.legal_moves(state, seat)
         assert [str(m) for m in legal] == [str(m) for m in game.legal_moves(other, seat)], \
@@ -183,6 +193,7 @@ def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: V
     legal = {seat: game.legal_moves(state, seat) for seat in range(players)}
     for mover in sorted(game.may_act(state)):
         if mover == owner:
+            check_reveals_need_consent(game, state, other, owner, players, mover, sample_moves(legal[mover], rng))
             continue
         tried = sample_moves(legal[mover], rng)
         for seat in _seats(players, mover):  # moves he may type although they are not his
@@ -200,9 +211,41 @@ def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: V
             check_public_twins(game, mine.state, mine.events)
             for viewer in viewers(players, besides=owner):
                 if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer):
+                    _need_consent(game, mine, theirs, f"{move} by seat {mover} reveals {_secrets(owner)} "
+                                                      f"to {_who(viewer)}")
                     continue  # the move revealed the secret to this viewer
                 assert _events(mine.events, viewer) == _events(theirs.events, viewer), \
                     f"events {_who(viewer)} sees after {move} by seat {mover} leak {_secrets(owner)}"
+
+
+def _need_consent(game: Game[Any, Any], mine: Any, theirs: Any, what: str) -> None:
+    assert game.irreversible(mine.events) and game.irreversible(theirs.events), \
+        f"{what}, yet it is marked reversible: its player could undo it without consent and try again"
+
+
+def check_reveals_need_consent(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
+                               mover: int, moves: Sequence[Any]) -> None:
+    """A move whose outcome differs between ``state`` and its scramble ``other`` for anyone but
+    ``owner`` (a view or an event: the move revealed a secret, or what a deck hid) is
+    irreversible on both (issue 24, mutation 6): undoing it freely would let its player look
+    and try again. Moves legal on one twin only are the other checks' business."""
+    for move in moves:
+        mine, theirs = _attempt(game, state, mover, move), _attempt(game, other, mover, move)
+        if isinstance(mine, GameError) or isinstance(theirs, GameError):
+            continue
+        for viewer in viewers(players, besides=owner):
+            if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer) or \
+                    _events(mine.events, viewer) != _events(theirs.events, viewer):
+                _need_consent(game, mine, theirs, f"{move} by seat {mover} shows {_who(viewer)} {_secrets(owner)}")
+                break
+
+
+def check_draws_need_consent(game: Game[Any, Any], state: Any, mover: int, applied: Any, move: Any) -> None:
+    """A move that drew from the state's generator (dice, a shuffle) is irreversible: undone, it
+    could be played again for another draw (issue 24, mutation 6)."""
+    if to_json(applied.state.rng) != to_json(state.rng):
+        assert game.irreversible(applied.events), \
+            f"{move} by seat {mover} draws randomness, yet it is marked reversible"
 
 
 def check_hidden_choices(game: Game[Any, Any], state: Any, players: int, rng: Rng) -> None:
@@ -212,8 +255,9 @@ def check_hidden_choices(game: Game[Any, Any], state: Any, players: int, rng: Rn
     for mover in sorted(game.to_act(state)):
         played = [(move, game.apply(state, mover, move))
                   for move in sample_moves(game.legal_moves(state, mover), rng)]
-        for _, applied in played:
+        for move, applied in played:
             check_public_twins(game, applied.state, applied.events)
+            check_draws_need_consent(game, state, mover, applied, move)
         for viewer in viewers(players, besides=mover):
             first: dict[bytes, tuple[Any, tuple[bytes, bool]]] = {}
             for move, applied in played:

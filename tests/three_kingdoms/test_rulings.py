@@ -213,7 +213,9 @@ def test_ruling_R8_a_hand_is_private_and_resources_public() -> None:
             assert shown.hand == (player.hand if viewer == seat else None)
         text = msgspec.json.encode(view).decode()
         assert not any(f'"{card}"' in text for card in decked)  # the decks: nobody
-        assert ('"l-yuanshao"' in text) == (viewer == 1)  # Yuan Shao's starting talent: his hand only
+        # Yuan Shao's starting talent is his lord's own, so everyone knows it: shown as such; in hand, his only
+        assert view.seats[1].starting_talent == "l-yuanshao"
+        assert text.count('"l-yuanshao"') == (2 if viewer == 1 else 1)
         assert view.deck_sizes == {r: 13 for r in s.decks}
 
 

@@ -367,6 +367,14 @@ class HexlayGame(Game[HexlayState, Move]):
             problems.append("tiles laid do not add up")
         return problems
 
+    def corruptions(self, state: HexlayState) -> list[tuple[str, HexlayState]]:
+        """A tile from nowhere in the supply; a score that counts a tile never laid."""
+        extra, scored = self.copy(state), self.copy(state)
+        tile = next(iter(board().tiles)).id
+        extra.supply[tile] = extra.supply.get(tile, 0) + 1
+        scored.scores[0].tiles += 1
+        return [("a tile from nowhere", extra), ("a tile scored but not laid", scored)]
+
     def irreversible(self, events: list[Event]) -> bool:
         """Nothing is hidden and nothing is drawn after setup: only the move that ends the game needs the
         others' consent to undo."""
