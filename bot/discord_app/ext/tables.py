@@ -19,7 +19,7 @@ from .. import seating
 from ..boards import QUIET, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
-from ..i18n import guild_lang, interaction_lang, t
+from ..i18n import answer_lang, guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import LOBBY_NOTE, open_table_channel, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, pings, public_lang, safe, who
@@ -256,6 +256,7 @@ class Tables(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
+        lang = answer_lang(interaction)  # the table's language unless the reader chose theirs (issue 19 §6)
         loaded = await rt.call(rt.service.load, row.id)
         embed = lobby_embed(loaded.table, loaded.seats, lang)
         if loaded.state is not None and not loaded.game.is_over(loaded.state):
