@@ -205,7 +205,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
                 reasons.append(("tiebreak.shared", {"score": total}))
         return Outcome(standings, tuple(reasons))
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return summary_lines(self, view, lang)
 
     def bot_move(self, state: WorldState, seat: int, rng: Rng) -> WorldMove:
@@ -308,7 +308,8 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             return self.catalog.text(f"phase.{value}", None, lang)
         return super().param_text(name, value, lang)
 
-    def move_label(self, state: WorldState, seat: int, move: WorldMove, lang: str) -> str:
+    def move_label(self, state: WorldState, seat: int, move: WorldMove, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         params: dict[str, Any] = {}
         uid = getattr(move, "uid", None)
         if uid is not None:

@@ -15,7 +15,7 @@ from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .conftest import running_tabula
-from .helpers import done, lobby_click, open_table, reply_text, slash_ok
+from .helpers import done, lobby_click, move, open_table, reply_text, slash_ok
 
 
 def said(lang: str, key: str, **params: object) -> str:
@@ -106,3 +106,36 @@ async def test_settings_work_in_a_direct_message(server: LoopbackDiscord, global
     # commands about a table stay out of DMs, as before
     with pytest.raises(LookupError):
         await alice.slash("move", channel=dm, move="take 1")
+
+
+async def test_the_landlords_autocomplete_and_private_view_name_players(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser) -> None:
+    """Offers name their partner ("Offer Bot … for $…", not "Offer #2 …") in ``/move``'s
+    suggestions, and the private view names every player ("Alice at …", "Waiting for Alice")."""
+    table = await open_table(server, alice, "landlords", seats=2)
+    await lobby_click(table, alice, "addbot")
+    await lobby_click(table, alice, "start")
+    seats = await asyncio.to_thread(service.seats, table.id)
+    names = {s.seat: s.name for s in seats}
+    for _ in range(300):  # alice buys what she may, until she holds a card she may offer
+        loaded = await asyncio.to_thread(service.load, table.id)
+        assert not loaded.game.is_over(loaded.state)
+        if 0 not in loaded.game.to_act(loaded.state):
+            await asyncio.sleep(0.05)
+            continue
+        legal = [str(m) for m in loaded.game.legal_moves(loaded.state, 0)]
+        if any(m.startswith("offer") for m in legal):
+            break
+        await move(alice, table, next((m for m in legal if m.startswith("buy")), legal[0]))
+    else:
+        raise AssertionError("alice never held a card to offer")
+
+    offers = await alice.autocomplete("move", option="move", value="offer", channel=table.thread)
+    assert offers and all(c.value.startswith("offer 2 ") for c in offers), offers
+    for choice in offers:
+        assert names[1] in choice.name and "#2" not in choice.name.split(" · ")[0], choice.name
+
+    own = await slash_ok(alice, "hand", table.thread)
+    text = reply_text(own)
+    assert f"{names[0]} " in text and f"{names[1]} " in text, text
+    assert not any(line.startswith(("#1 ", "#2 ")) for line in text.splitlines()), text
