@@ -206,7 +206,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         return Outcome(standings, tuple(reasons))
 
     def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
-        return summary_lines(self, view, lang)
+        return summary_lines(self, view, lang, names)
 
     def bot_move(self, state: WorldState, seat: int, rng: Rng) -> WorldMove:
         from .bot import choose
