@@ -126,14 +126,15 @@ class ConsoleTable:
 
     def board(self, viewer: int | None) -> None:
         loaded, view = self.service.view(self.table_id, LOCAL_USER if viewer is not None else None)
-        for line in loaded.game.summarize(view, self.lang):
+        for line in loaded.game.summarize(view, self.lang, words.seat_names(loaded.seats)):
             self.say(line)
 
     def moves(self, loaded: Any, seat: int, typed: str) -> None:
         """What ``seat`` can do, as completions of what was typed (``moves lay c``), at most a
         screenful: big titles offer the next word of a move rather than thousands of moves."""
         game = loaded.game
-        options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN)
+        options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN,
+                                names=words.seat_names(loaded.seats))
         for option in options:
             shown = option.token if option.final else option.token + " …"
             self.say(f"  {shown:<24} {option.label}" if option.label != option.token else f"  {shown}")

@@ -77,18 +77,19 @@ def public_moves(loaded: Loaded, lang: str) -> list[tuple[str, str]]:
     game, state = loaded.game, loaded.state
     if state is None or game.is_over(state):
         return []
+    names = seat_names(loaded.seats)  # labels name players, not "#2" (issue 19 §6)
     out: dict[str, str] = {}
     for seat in sorted(game.to_act(state)):
         if seat in loaded.bot_seats:
             continue
         for move in game.public_moves(state, seat):  # the title's own choice, from public facts
-            out.setdefault(str(move), game.move_label(state, seat, move, lang))
+            out.setdefault(str(move), game.move_label(state, seat, move, lang, names))
         if not keeps_nothing_secret(game, state, seat):
             continue
         if game.count_moves(state, seat, limit=MAX_PUBLIC_BUTTONS + 1) > MAX_PUBLIC_BUTTONS:
             continue  # too many for a post: "my view" opens the menus
         for move in game.suggested(state, seat):
-            out.setdefault(str(move), game.move_label(state, seat, move, lang))
+            out.setdefault(str(move), game.move_label(state, seat, move, lang, names))
     return list(out.items())
 
 
@@ -152,9 +153,9 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
     menu: list[Option] | None = None
     if seat is not None and not game.is_over(state):
         if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
-            menu = game.choices(state, seat, list(path), lang)
+            menu = game.choices(state, seat, list(path), lang, names)
         else:
-            moves = [(str(m), game.move_label(state, seat, m, lang)) for m in game.suggested(state, seat)]
+            moves = [(str(m), game.move_label(state, seat, m, lang, names)) for m in game.suggested(state, seat)]
     if seat is None:
         heading = t("bot.panel.spectator", lang, table=table.id)
     else:
@@ -163,7 +164,7 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
         if acting:
             heading += " · " + t("bot.panel.acting", lang, entity=acting)
     try:
-        lines = list(game.summarize(view, lang))
+        lines = list(game.summarize(view, lang, names))
     except Exception:
         log.exception("summarize failed for %s", game.meta.id)
         lines = []

@@ -33,10 +33,23 @@ def error_text(error: GameError, lang: str, game: Any = None, names: Sequence[st
 
 
 def interaction_lang(interaction: discord.Interaction[Any], chosen: str | None = None) -> str:
-    """The language to answer one person in: their own choice at the table, else their client's."""
+    """The language to answer one person in: ``chosen`` (see :func:`reader_lang`), else their client's."""
     if chosen:
         return normalise_lang(chosen)
     return normalise_lang(str(interaction.locale)) if interaction.locale else "en"
+
+
+def reader_lang(interaction: discord.Interaction[Any], own: str | None, table: str | None) -> str:
+    """A private answer at a table (issue 19 §6): the member's own choice there (``/settings
+    language scope:me``, kept on their seat) wins; else the table's, when one was chosen for it
+    (``/settings language scope:table``); else their Discord client's language."""
+    return interaction_lang(interaction, own or table)
+
+
+def answer_lang(interaction: discord.Interaction[Any]) -> str:
+    """The language already chosen for this interaction (:func:`reader_lang` once its table was
+    found, else the client's)."""
+    return str(interaction.extras.get("lang") or interaction_lang(interaction))
 
 
 def guild_lang(interaction: discord.Interaction[Any], default: str) -> str:

@@ -23,7 +23,7 @@ from service.errors import NoSuchTable
 
 from .config import BotConfig
 from .errors import BotError, describe
-from .i18n import interaction_lang, t
+from .i18n import interaction_lang, reader_lang, t
 from .images import Images
 from .throttle import Cooldowns, TokenBuckets
 
@@ -168,6 +168,7 @@ class Runtime:
         if row is None:
             raise BotError("bot.no_table")
         self.note(interaction, row)
+        await self.note_lang(interaction, row)
         return row
 
     async def table_by_id(self, interaction: discord.Interaction[Any], table_id: int) -> TableRow:
@@ -179,6 +180,7 @@ class Runtime:
         if row is None or (row.guild_id is not None and row.guild_id != str(interaction.guild_id)):
             raise BotError("table.not_found", table=table_id)
         self.note(interaction, row)
+        await self.note_lang(interaction, row)
         return row
 
     @staticmethod
@@ -189,6 +191,17 @@ class Runtime:
             interaction.extras["game"] = get_game(row.game_id)
         except KeyError:
             log.warning("table %s plays unknown title %s", row.id, row.game_id)
+
+    async def note_lang(self, interaction: discord.Interaction[Any], row: TableRow) -> None:
+        """Answer the person at ``row`` in :func:`.i18n.reader_lang`, refusals included (kept in
+        ``interaction.extras``). Autocomplete is left alone: it reads the seats anyway
+        (:meth:`seated_cached`), and a keystroke should cost no query more."""
+        if interaction.type == discord.InteractionType.autocomplete:
+            return
+        user = str(interaction.user.id)
+        seats = await self.call(self.service.seats, int(row.id or 0))
+        own = next((s.language for s in seats if s.user_id == user and not s.is_bot and s.language), None)
+        interaction.extras["lang"] = reader_lang(interaction, own, row.settings.get("language"))
 
     async def seated(self, interaction: discord.Interaction[Any], table_id: int) -> Seated:
         """Load the table with the person's seats and preferred language."""
@@ -215,7 +228,7 @@ class Runtime:
         user = str(interaction.user.id)
         mine = [s for s in loaded.seats if s.user_id == user and not s.is_bot]
         chosen = next((s.language for s in mine if s.language), None)
-        lang = interaction_lang(interaction, chosen)
+        lang = reader_lang(interaction, chosen, loaded.table.settings.get("language"))
         interaction.extras["lang"] = lang
         return Seated(loaded, [s.seat for s in mine], lang)
 

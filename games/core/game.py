@@ -356,14 +356,17 @@ class Game(ABC, Generic[S, M]):
         """Whether ``seat`` has any legal move now."""
         return self.count_moves(state, seat, limit=1) > 0
 
-    def choices(self, state: S, seat: int, path: Sequence[str], lang: str) -> list[Option]:
+    def choices(self, state: S, seat: int, path: Sequence[str], lang: str,
+                names: Sequence[str] | None = None) -> list[Option]:
         """The next notation tokens after ``path`` (e.g. ``lay`` → hexes → tiles → rotations),
         with labels in ``lang``; an option is ``final`` when it completes a move. The default
-        groups :meth:`legal_moves` by token; big titles answer each level directly."""
+        groups :meth:`legal_moves` by token; big titles answer each level directly. ``names`` (per
+        seat) name the players labels mention, as in :meth:`move_label`."""
         return group_by_next_token(
-            ((str(m), self.move_label(state, seat, m, lang)) for m in self.legal_moves(state, seat)), path)
+            ((str(m), self.move_label(state, seat, m, lang, names)) for m in self.legal_moves(state, seat)), path)
 
-    def complete(self, state: S, seat: int, text: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
+    def complete(self, state: S, seat: int, text: str, lang: str, limit: int = MENU_LIMIT,
+                 names: Sequence[str] | None = None) -> list[Option]:
         """Completions of a partly typed move, at most ``limit``, each a whole notation with a label.
 
         The default suits titles with a few dozen moves: every move whose notation or label
@@ -373,7 +376,7 @@ class Game(ABC, Generic[S, M]):
         out: list[Option] = []
         for move in self.suggested(state, seat):
             notation = str(move)
-            label = self.move_label(state, seat, move, lang)
+            label = self.move_label(state, seat, move, lang, names)
             haystack = f"{notation} {label}".lower()
             if all(w in haystack for w in words):
                 out.append(Option(notation, label))
@@ -454,12 +457,14 @@ class Game(ABC, Generic[S, M]):
         """A refusal in ``lang``; ``names`` (per seat) name the players it mentions ("waiting for Bob")."""
         return self.text(error.key, error.params, lang, names)
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
-        """Hook: the view as a few lines of text (console, accessibility). Default: JSON."""
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
+        """Hook: the view as a few lines of text (console, accessibility); ``names`` (per seat) name
+        the players it mentions instead of "#2" (issue 19 §6). Default: JSON."""
         return [msgspec.json.encode(view).decode()]
 
-    def move_label(self, state: S, seat: int, move: M, lang: str) -> str:
-        """Human label for a move in menus; defaults to its notation."""
+    def move_label(self, state: S, seat: int, move: M, lang: str, names: Sequence[str] | None = None) -> str:
+        """Human label for a move in menus; defaults to its notation. ``names`` (per seat) name the
+        players it mentions ("Offer Bob …", not "Offer #2 …"; issue 19 §6) when the caller knows them."""
         return str(move)
 
     # ---- serialisation ---------------------------------------------------------------------

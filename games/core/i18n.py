@@ -3,6 +3,10 @@
 Catalogs are TOML files with one table per language (``[en]``, ``[zh]``) of dotted keys. Engines
 never produce finished sentences; they emit keys and parameters, and adapters call
 :meth:`Catalog.text` with the reader's language.
+
+A count picks a word's form with ``{count:cube|cubes}`` (issue 19 §6: "1 cube", "2 cubes"): the
+first form for exactly one, the second for any other count. Chinese has no plural and writes no
+such field.
 """
 
 from __future__ import annotations
@@ -39,6 +43,28 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, str]) -> None
 class _Lenient(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def plural(count: Any, forms: str) -> str:
+    """``forms`` is ``"one|many"``: the first for a count of exactly one, else the second."""
+    one, _, many = forms.partition("|")
+    try:
+        single = abs(float(count)) == 1
+    except (TypeError, ValueError):
+        single = False
+    return one if single else many
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the plural field ``{count:one|many}``."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            return plural(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
 
 
 class Catalog:
@@ -83,7 +109,7 @@ class Catalog:
             shown[name] = rendered if rendered is not None else value
         if template is None:
             return key + (" " + " ".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
-        return string.Formatter().vformat(template, (), shown)
+        return _FORMATTER.vformat(template, (), shown)
 
     def keys(self, lang: str) -> set[str]:
         own = set(self.messages.get(lang, {}))

@@ -333,8 +333,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
         proposing a deal. Dice, reveals and answers of other players need consent (DESIGN: undo)."""
         return any(e.kind not in REVERSIBLE for e in events)
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
-        return summary(self, view, lang)
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
+        return summary(self, view, lang, names)
 
     # ---- text ----------------------------------------------------------------------------
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
@@ -354,7 +354,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
             return self.text("word.yes" if value else "word.no", {}, lang)
         return super().param_text(name, value, lang)
 
-    def move_label(self, state: LandlordsState, seat: int, move: Move, lang: str) -> str:
+    def move_label(self, state: LandlordsState, seat: int, move: Move, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         """The move in words, in the player's language, followed by its notation."""
         kind = type(move).__name__.lower()
         params = {name: getattr(move, name) for name in move.__struct_fields__}
@@ -369,5 +370,5 @@ class LandlordsGame(Game[LandlordsState, Move]):
         key = f"move.{kind}"
         if not self.catalog.has(key):
             return str(move)
-        return f"{self.text(key, params, lang)} · {move}"
+        return f"{self.text(key, params, lang, names)} · {move}"
 

@@ -7,6 +7,7 @@ the public funds it would give away the sum of everyone's cash (ruling R22).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -222,12 +223,16 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
     return result
 
 
-def summary(game: Any, view: LandlordsView, lang: str) -> list[str]:
-    """A few lines of text for the console and for accessibility."""
+def summary(game: Any, view: LandlordsView, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """A few lines of text for the console and for accessibility; ``names`` (per seat) name the
+    players instead of "#2" (issue 19 §6)."""
     b = board()
 
     def say(key: str, **params: Any) -> str:
-        return str(game.text(f"summary.{key}", params, lang))
+        return str(game.text(f"summary.{key}", params, lang, names))
+
+    def seat_name(seat: int) -> str:
+        return names[seat] if names is not None and 0 <= seat < len(names) else f"#{seat + 1}"
 
     lines = [say("head" if view.round_limit else "head_open", round=view.round,
                  limit=view.round_limit, mode=say(f"mode_{view.mode}"), general=view.general_fund,
@@ -251,5 +256,5 @@ def summary(game: Any, view: LandlordsView, lang: str) -> list[str]:
         lines.append(say("vote", yes=len(view.vote.yes), no=len(view.vote.no)))
     if view.to_act:
         lines.append(say("waiting", step=say(f"step_{view.step}"),
-                         seats=", ".join(f"#{s + 1}" for s in view.to_act)))
+                         seats=", ".join(seat_name(s) for s in view.to_act)))
     return lines

@@ -201,7 +201,8 @@ class RoyalGorgeGame(Game[RGState, Move]):
         more = f" (+{len(moves) - limit})" if len(moves) > limit else ""
         return ", ".join(moves[:limit]) + more
 
-    def choices(self, state: RGState, seat: int, path: Sequence[str], lang: str) -> list[Option]:
+    def choices(self, state: RGState, seat: int, path: Sequence[str], lang: str,
+                names: Sequence[str] | None = None) -> list[Option]:
         """Token by token from the legal moves; a bid's amounts run from the minimum up in $5 steps to the
         player's cash (any whole amount above the minimum may still be typed). Menus page long levels
         ("more…"); completion shows the first 25."""
@@ -218,14 +219,15 @@ class RoyalGorgeGame(Game[RGState, Move]):
                     option, label=text.token_label(self, path, option.token, lang))
                 for option in group_by_next_token(labelled, path)]
 
-    def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
+    def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT,
+                 names: Sequence[str] | None = None) -> list[Option]:
         return complete_by_tokens(lambda p: self.choices(state, seat, p, lang), text_, limit)
 
     # ---- views and results ------------------------------------------------------------------------------
     def view(self, state: RGState, seat: int | None) -> RGView:
         return view(state, seat)
 
-    def summarize(self, view_: Any, lang: str) -> list[str]:
+    def summarize(self, view_: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return text.summarize(self, view_, lang)
 
     def outcome(self, state: RGState) -> Outcome | None:
@@ -284,7 +286,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
         shown = text.param_text(name, value, lang)
         return shown if shown is not None else super().param_text(name, value, lang)
 
-    def move_label(self, state: RGState, seat: int, move: Move, lang: str) -> str:
+    def move_label(self, state: RGState, seat: int, move: Move, lang: str, names: Sequence[str] | None = None) -> str:
         return text.move_label(self, state, seat, move, lang)
 
 

@@ -268,9 +268,9 @@ class ThreeKingdomsGame(Game[TKState, Move]):
         shown = text.param_text(self, name, value, lang)
         return shown if shown is not None else super().param_text(name, value, lang)
 
-    def move_label(self, state: TKState, seat: int, move: Move, lang: str) -> str:
+    def move_label(self, state: TKState, seat: int, move: Move, lang: str, names: Sequence[str] | None = None) -> str:
         return text.move_label(self, state, seat, move, lang)
 
-    def summarize(self, view_: Any, lang: str) -> list[str]:
+    def summarize(self, view_: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return text.summarize(self, view_, lang)
 

@@ -107,7 +107,7 @@ def recycle(state: WorldState, seat: int, uid: int, events: list[Event]) -> None
     state.discard.append(uid)
     empire.pool[resource] = empire.pool.get(resource, 0) + 1
     events.append(Event("recycled", {"seat": seat, "card": state.cards[uid], "uid": uid,
-                                     "resource": resource}))
+                                     "resource": resource, "count": 1}))   # "1 material" (issue 19 §6)
 
 
 def place(state: WorldState, seat: int, move: Place, events: list[Event]) -> None:

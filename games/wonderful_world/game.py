@@ -172,6 +172,15 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         """Rules §5 胜负判定: points, then built cards, then leftover resources, else shared."""
         if state.phase != Phase.OVER:
             return None
+        return self._standings(state, ())
+
+    def force_end(self, state: WorldState) -> Outcome:
+        """An admin's end (ruling R19): the final scoring of rules §5 on the empires as they
+        stand — built cards, multipliers, the unfinished penalty — with its tie-breaks."""
+        return self._standings(state, (("outcome.force_ended", {}),))
+
+    def _standings(self, state: WorldState, first: tuple[tuple[str, dict[str, Any]], ...]) -> Outcome:
+        """Rules §5 胜负判定 on ``state``; ``first`` are reasons that come before the tie-breaks."""
         scores = {s: score(state, e) for s, e in enumerate(state.empires)}
         keys = {s: (scores[s]["total"], len(e.built), leftover_resources(e))
                 for s, e in enumerate(state.empires)}
@@ -180,7 +189,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             (Standing(seat=s, rank=ranks[s], score=scores[s]["total"], breakdown=scores[s],
                       tiebreak=keys[s][1:]) for s in keys),
             key=lambda st: (st.rank, st.seat)))
-        reasons: list[tuple[str, dict[str, Any]]] = []
+        reasons: list[tuple[str, dict[str, Any]]] = list(first)
         by_score: dict[int, list[int]] = {}
         for s, key in keys.items():
             by_score.setdefault(key[0], []).append(s)
@@ -197,8 +206,8 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
                 reasons.append(("tiebreak.shared", {"score": total}))
         return Outcome(standings, tuple(reasons))
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
-        return summary_lines(self, view, lang)
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
+        return summary_lines(self, view, lang, names)
 
     def bot_move(self, state: WorldState, seat: int, rng: Rng) -> WorldMove:
         from .bot import choose
@@ -307,7 +316,8 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
             return self.catalog.text(f"phase.{value}", None, lang)
         return super().param_text(name, value, lang)
 
-    def move_label(self, state: WorldState, seat: int, move: WorldMove, lang: str) -> str:
+    def move_label(self, state: WorldState, seat: int, move: WorldMove, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         params: dict[str, Any] = {}
         uid = getattr(move, "uid", None)
         if uid is not None:

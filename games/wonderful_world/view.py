@@ -6,6 +6,7 @@ Everything else on the table is public, as it is at a real table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -93,13 +94,23 @@ def build_view(game: WonderfulWorld, state: WorldState, seat: int | None) -> Wor
     )
 
 
-def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]:
+def summary_lines(game: WonderfulWorld, view: WorldView, lang: str,
+                  names: Sequence[str] | None = None) -> list[str]:
     """The view as text (console, private panels): round and phase, the viewer's empire in full
-    (hand, pick, drafted, construction), then the other empires briefly; a spectator sees all."""
+    (hand, pick, drafted, construction), then the other empires briefly; a spectator sees all.
+    ``names`` (per seat) name the empires' players instead of "#2" (issue 19 §6)."""
     from .cards import designs, empires
 
     def word(key: str) -> str:
         return game.catalog.text(f"word.{key}", None, lang)
+
+    def counted(count: int, key: str) -> str:
+        """``2 materials``, ``1 material`` (the title's singular words, as its events say it)."""
+        one = game.param_text("what", f"one:{key}", lang) if count == 1 else None
+        return f"{count} {one or word(key)}"
+
+    def who(seat: int) -> str:
+        return names[seat] if names is not None and 0 <= seat < len(names) else f"#{seat + 1}"
 
     def label(key: str) -> str:
         return game.catalog.text(f"summary.{key}", None, lang)
@@ -115,9 +126,9 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
     for e in ordered:
         mark = "*" if e.to_act else " "
         made = ("、" if lang.startswith("zh") else ", ").join(
-            f"{v} {word(k)}" for k, v in e.production.items() if v) or "-"
+            counted(v, k) for k, v in e.production.items() if v) or "-"
         prod = label("produces") + made
-        lines.append(f"{mark}#{e.seat + 1} {empires()[e.empire].label(lang)} — {e.score['total']} {label('vp')}"
+        lines.append(f"{mark}{who(e.seat)} {empires()[e.empire].label(lang)} — {e.score['total']} {label('vp')}"
                      f" · {prod} · {word('krystallium')} {e.krystallium} · {word('financier')} {e.financier}"
                      f" · {word('general')} {e.general} · {label('reserve')} {e.reserve}/5")
         lines.append("    " + label("built") + cards(e.built))
@@ -125,11 +136,11 @@ def summary_lines(game: WonderfulWorld, view: WorldView, lang: str) -> list[str]
             continue
         slots = "; ".join(
             f"{designs()[s.card].label(lang)} [{s.uid}] " + label("needs")
-            + " ".join(f"{n} {word(k)}" for k, n in s.missing.items())
+            + " ".join(counted(n, k) for k, n in s.missing.items())
             for s in e.construction)
         lines.append("    " + label("building") + (slots or "-"))
         if e.pool:
-            lines.append("    " + label("to_place") + " ".join(f"{n} {word(k)}" for k, n in e.pool.items()))
+            lines.append("    " + label("to_place") + " ".join(counted(n, k) for k, n in e.pool.items()))
         if e.drafted:
             lines.append("    " + label("drafted") + cards(e.drafted))
         if e.hand is not None and e.hand:

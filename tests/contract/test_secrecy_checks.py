@@ -8,7 +8,7 @@ The plants are the audit's mutations that once passed every test (tests-audit-5b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -167,14 +167,15 @@ class LandlordsSummaryPeeks(LandlordsGame):
         self.behind[id(shown)] = state
         return shown
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return [*super().summarize(view, lang), f"#1 ${self.behind[id(view)].seats[0].cash}"]
 
 
 class LandlordsLabelPeeks(LandlordsGame):
     """Menu labels that tell how much cash seat 0 has, to the hundred."""
 
-    def move_label(self, state: LandlordsState, seat: int, move: Any, lang: str) -> str:
+    def move_label(self, state: LandlordsState, seat: int, move: Any, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         return super().move_label(state, seat, move, lang) + f" (#1 has {state.seats[0].cash // 100} hundred)"
 
 

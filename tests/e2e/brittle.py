@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from games.core import GameMeta
@@ -20,7 +21,7 @@ class Brittle(Pebbles):
         id="brittle", names={"en": "Brittle pebbles", "zh": "易碎石子"}, min_players=2, max_players=4,
         rules_reference="tests/e2e/brittle.py", engine_version="1", options=Pebbles.meta.options)
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         raise RuntimeError(BUG)
 
 

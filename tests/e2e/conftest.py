@@ -135,12 +135,16 @@ def bot_errors(request: pytest.FixtureRequest) -> tuple[str, ...]:
 
 @asynccontextmanager
 async def running_tabula(server: LoopbackDiscord, env: Mapping[str, str],
-                         expected_errors: Sequence[str] = ()) -> AsyncIterator[BotProcess]:
+                         expected_errors: Sequence[str] = (), *,
+                         global_commands: bool = False) -> AsyncIterator[BotProcess]:
     """The real bot (``python -m bot.discord_app``), connected, with its commands synced. On the way
     out it is stopped and its output printed; then, unless the block raised, :func:`check_bot_output`
-    fails on any failure in that output that ``expected_errors`` does not name."""
-    proc = BotProcess.module(BOT_MODULE, server, env={**env, "TABULA_DISCORD_GUILD": str(server.guild.id)},
-                             name="tabula")
+    fails on any failure in that output that ``expected_errors`` does not name. The commands are
+    synced in the test server, or with ``global_commands`` globally (as in production: the only
+    way they reach direct messages)."""
+    where = {} if global_commands else {"TABULA_DISCORD_GUILD": str(server.guild.id)}
+    proc = BotProcess.module(BOT_MODULE, server, env={**{k: v for k, v in env.items() if k != "TABULA_DISCORD_GUILD"},
+                                                      **where}, name="tabula")
     await proc.start()
     try:
         await server.wait_for_connection(timeout=30)

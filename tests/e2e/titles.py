@@ -9,6 +9,7 @@ playable in Discord with no adapter change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -115,7 +116,8 @@ class Pebbles(Game[PebblesState, Take]):
     def irreversible(self, events: list[Event]) -> bool:
         return False  # nothing hidden, no dice: a move can always be taken back
 
-    def move_label(self, state: PebblesState, seat: int, move: Take, lang: str) -> str:
+    def move_label(self, state: PebblesState, seat: int, move: Take, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         return self.text("move.take", {"count": move.count}, lang)
 
 
@@ -169,7 +171,7 @@ class SnapGame(Game[SnapState, Snap]):
         return Outcome(tuple(Standing(seat=s, rank=1 + sum(p > state.points[s] for p in state.points),
                                       score=state.points[s]) for s in order))
 
-    def move_label(self, state: SnapState, seat: int, move: Snap, lang: str) -> str:
+    def move_label(self, state: SnapState, seat: int, move: Snap, lang: str, names: Sequence[str] | None = None) -> str:
         return self.text("move.snap", None, lang)
 
 

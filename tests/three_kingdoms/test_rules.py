@@ -310,7 +310,7 @@ def test_rule_8_siege_attacks_a_neighbour_or_reinforces_at_the_dearest_border() 
     assert sieges(poor, 0) == ["siege ji", "siege xu"]
     assert refused(poor, 0, "siege yan") == "error.short"
     t.do(0, "攻城 冀州")
-    assert t.said() == ["#1 takes Ji for 1 troops."]
+    assert t.said() == ["#1 takes Ji for 1 troop."]
     assert t.s.markers["ji"] == [1, 0]  # Yuan Shao's marker stays: a 州 is shared
 
 

@@ -281,3 +281,21 @@ def test_ruling_R18_solo_has_no_supremacy_threshold_and_no_medals() -> None:
     state.phase = Phase.OVER
     outcome = GAME.outcome(state)
     assert outcome is not None and len(outcome.standings) == 1 and outcome.reasons == ()
+
+
+# ---- R19 an admin's end --------------------------------------------------------------------------
+def test_ruling_R19_an_admins_end_ranks_by_the_running_score() -> None:
+    state = planning(fresh(3, side="b"))
+    scoring = design(lambda d: d.points >= 2 and not d.points_per)
+    build_now(state, 1, scoring.id)                         # seat 1 leads on card points
+    build_now(state, 0, design(lambda d: d.points == 0 and not d.points_per).id)
+    slate(state, 2, scoring.id)                             # seat 2: an unfinished card costs 1 (R14)
+    assert GAME.outcome(state) is None                      # the game is not over
+    forced = GAME.force_end(state)
+    assert forced.reasons[0] == ("outcome.force_ended", {})
+    totals = {s.seat: s.score for s in forced.standings}
+    assert totals == {seat: score(state, e)["total"] for seat, e in enumerate(state.empires)}
+    assert totals[1] > totals[0] > totals[2]
+    assert [(s.seat, s.rank) for s in forced.standings] == [(1, 1), (0, 2), (2, 3)]
+    assert forced.standings[0].breakdown == score(state, state.empires[1])   # per-part scoring shown
+    assert state.phase == Phase.PLANNING                    # the state itself is untouched

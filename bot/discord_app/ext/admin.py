@@ -22,7 +22,7 @@ from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefau
 from ..boards import publish
 from ..direct import remind_by_dm
 from ..errors import BotError
-from ..i18n import t
+from ..i18n import answer_lang, t
 from ..interactions import acknowledge_privately
 from ..lobby import close_table_channel
 from ..present import clip, pings, public_lang, safe, who
@@ -45,6 +45,21 @@ def settings_text(table: TableRow, lang: str) -> str:
              remind=f"{float(s['remind_hours']):g} h" if s.get("remind_hours") else off,
              deadline=f"{float(s['deadline_hours']):g} h" if s.get("deadline_hours") else off,
              policy=t(f"bot.policy.{s.get('policy', 'move')}", lang))
+
+
+def mine_text(dm: bool, invites: bool, lang: str) -> str:
+    """A member's own settings, as ``/settings show`` answers them in a direct message."""
+    def said(on: bool) -> str:
+        return t("bot.settings_dm.on" if on else "bot.settings.off", lang)
+    return t("bot.settings_dm.mine", lang, dm=said(dm), invites=said(invites))
+
+
+async def table_setting_here(rt: Runtime, interaction: discord.Interaction[Any]) -> TableRow:
+    """The live table a table setting is about; in a direct message there is none, and the member
+    reads where to use it (issue 19 §6)."""
+    if interaction.guild_id is None:
+        raise BotError("bot.settings_dm.table_only")
+    return await rt.table_here(interaction)
 
 
 def server_text(limits: dict[str, int], defaults: ServerDefaults, lang: str) -> str:
@@ -75,8 +90,9 @@ def check_table_channel(guild: discord.Guild, channel: Any, *, private: bool) ->
 class Admin(commands.Cog):
     """Settings, vacation, reminders and deadlines."""
 
-    settings = app_commands.Group(name=_("settings"), description=_("Language, reminders and deadlines of this table"),
-                                  guild_only=True)
+    # Not guild_only (issue 19 §6): ``/settings dm`` and ``/settings show`` (one's own choices)
+    # work in a direct message; the table's and the server's subcommands say where to use them.
+    settings = app_commands.Group(name=_("settings"), description=_("Language, reminders and deadlines of this table"))
 
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
@@ -103,8 +119,15 @@ class Admin(commands.Cog):
         (what its new tables start with)."""
         lang = await acknowledge_privately(interaction)
         rt = self.rt
+        if interaction.guild_id is None:  # a direct message: the member's own choices
+            user = str(interaction.user.id)
+            wants = await rt.call(rt.service.wants_dm, [user])
+            invited = await rt.call(rt.service.takes_invitations, [user])
+            await interaction.followup.send(mine_text(bool(wants), bool(invited), lang), ephemeral=True)
+            return
         try:
             row = await rt.table_here(interaction, ended_ok=True)
+            lang = answer_lang(interaction)
         except BotError as error:
             if error.key != "bot.no_table" or interaction.guild_id is None:
                 raise
@@ -126,7 +149,8 @@ class Admin(commands.Cog):
     async def language(self, interaction: discord.Interaction[Any], language: str, scope: str = "me") -> None:
         lang = await acknowledge_privately(interaction)
         rt = self.rt
-        row = await rt.table_here(interaction)
+        row = await table_setting_here(rt, interaction)
+        lang = answer_lang(interaction)
         chosen = None if language == "auto" else language
         if scope == "table":
             await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
@@ -144,7 +168,8 @@ class Admin(commands.Cog):
                         hours: app_commands.Range[float, 0, 720]) -> None:
         lang = await acknowledge_privately(interaction)
         rt = self.rt
-        row = await rt.table_here(interaction)
+        row = await table_setting_here(rt, interaction)
+        lang = answer_lang(interaction)
         await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
                       remind_hours=hours)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
@@ -180,7 +205,8 @@ class Admin(commands.Cog):
                        policy: str = "move") -> None:
         lang = await acknowledge_privately(interaction)
         rt = self.rt
-        row = await rt.table_here(interaction)
+        row = await table_setting_here(rt, interaction)
+        lang = answer_lang(interaction)
         await rt.call(rt.service.configure, row.id, str(interaction.user.id), manager=rt.is_manager(interaction),
                       deadline_hours=hours, policy=policy)
         await interaction.followup.send(t("bot.settings.saved", lang), ephemeral=True)
@@ -224,7 +250,7 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         if interaction.guild_id is None or interaction.guild is None:
-            raise BotError("bot.guild_only")
+            raise BotError("bot.settings_dm.table_only")
         guild = str(interaction.guild_id)
         changes: dict[str, Any] = {}
         if reset == "everything":
@@ -258,6 +284,7 @@ class Admin(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         row = await rt.table_here(interaction)
+        lang = answer_lang(interaction)
         await rt.call(rt.service.set_away, row.id, str(interaction.user.id), away)
         if row.channel_id:
             key = "bot.away.on" if away else "bot.away.off"

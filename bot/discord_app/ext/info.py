@@ -18,7 +18,7 @@ from service import text as words
 
 from ..boards import QUIET, make_view, post_board, public_items, public_moves
 from ..errors import BotError
-from ..i18n import t
+from ..i18n import answer_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..present import clip, clip_lines, describe_event, public_lang, safe, seat_names
 from .tables import game_autocomplete
@@ -75,6 +75,7 @@ class Info(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
+        lang = answer_lang(interaction)  # the table's language unless the reader chose theirs
         loaded = await rt.call(rt.service.load, row.id)
         if loaded.state is None:
             raise BotError("table.not_active", status=row.status)
@@ -109,6 +110,7 @@ class Info(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
+        lang = answer_lang(interaction)  # the table's language unless the reader chose theirs
         lines = await rt.call(log_lines, rt, row.id, str(interaction.user.id), lang)
         if not lines:
             await interaction.followup.send(t("bot.log.empty", lang), ephemeral=True)
@@ -126,6 +128,7 @@ class Info(commands.Cog):
         example = ""
         if game is None:
             row = await rt.table_here(interaction, ended_ok=True)
+            lang = answer_lang(interaction)  # the table's language unless the reader chose theirs
             game = row.game_id
             seated = await rt.seated(interaction, row.id)
             if seated.seat is not None and seated.loaded.state is not None:
@@ -156,6 +159,7 @@ class Info(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
+        lang = answer_lang(interaction)  # the table's language unless the reader chose theirs
         if row.status in ("lobby", "active"):
             raise BotError("bot.export.not_finished")
         data = await rt.call(rt.service.export, row.id)

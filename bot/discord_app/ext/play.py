@@ -85,8 +85,9 @@ async def _move_choices(interaction: discord.Interaction[Any], current: str) -> 
 
     def choices() -> list[app_commands.Choice[str]]:
         game, state = seated.loaded.game, seated.loaded.state
+        names = seat_names(seated.loaded.seats)  # "Offer Bob …", not "Offer #2 …" (issue 19 §6)
         return [app_commands.Choice(name=clip(o.label, 100), value=o.token[:100])
-                for o in game.complete(state, seat, current, seated.lang, limit=25)]
+                for o in game.complete(state, seat, current, seated.lang, limit=25, names=names)]
 
     return await rt.call(choices)
 

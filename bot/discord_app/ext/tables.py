@@ -20,10 +20,10 @@ from .. import seating
 from ..boards import QUIET, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
-from ..i18n import guild_lang, interaction_lang, t
+from ..i18n import answer_lang, guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import LOBBY_NOTE, open_table_channel, parse_options, refresh_lobby
-from ..present import clip, game_name, lobby_embed, pings, public_lang, safe, who
+from ..present import clip, game_name, lobby_embed, pings, public_lang, ranking_lines, safe, seat_names, who
 
 if TYPE_CHECKING:
     from ..client import TabulaBot
@@ -262,12 +262,17 @@ class Tables(commands.Cog):
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.table_here(interaction, ended_ok=True)
+        lang = answer_lang(interaction)  # the table's language unless the reader chose theirs (issue 19 §6)
         loaded = await rt.call(rt.service.load, row.id)
         embed = lobby_embed(loaded.table, loaded.seats, lang)
         if loaded.state is not None and not loaded.game.is_over(loaded.state):
             acting = loaded.game.to_act(loaded.state)
             embed.add_field(name=t("bot.status.to_act", lang), value=who(loaded.seats, acting, ping=set()) or "-",
                             inline=False)
+        outcome = loaded.outcome  # an ended game's ranking, an admin's early end included (issue 19 §7)
+        if outcome is not None:
+            ranking = ranking_lines(loaded.game, outcome, seat_names(loaded.seats), lang)
+            embed.add_field(name=t("bot.result.title", lang), value=clip("\n".join(ranking[1:]), 1024), inline=False)
         if loaded.table.deadline_at is not None:
             stamp = discord.utils.format_dt(loaded.table.deadline_at, "R")
             embed.add_field(name=t("bot.status.deadline", lang), value=stamp, inline=True)

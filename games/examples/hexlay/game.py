@@ -234,7 +234,8 @@ class HexlayGame(Game[HexlayState, Move]):
         """A missed deadline passes (rule 11)."""
         return Pass()
 
-    def choices(self, state: HexlayState, seat: int, path: Sequence[str], lang: str) -> list[Option]:
+    def choices(self, state: HexlayState, seat: int, path: Sequence[str], lang: str,
+                names: Sequence[str] | None = None) -> list[Option]:
         """``lay`` → empty hexes with a lay → tiles that fit there → their rotations; or ``pass``.
 
         Each level is answered directly: the hexes from the fit table, the tiles of one hex, the rotations of
@@ -281,7 +282,8 @@ class HexlayGame(Game[HexlayState, Move]):
             out.append(Option(f"r{k}", label))
         return out
 
-    def complete(self, state: HexlayState, seat: int, text: str, lang: str, limit: int = MENU_LIMIT) -> list[Option]:
+    def complete(self, state: HexlayState, seat: int, text: str, lang: str, limit: int = MENU_LIMIT,
+                 names: Sequence[str] | None = None) -> list[Option]:
         """Token by token over :meth:`choices` (at most ``limit``)."""
         return complete_by_tokens(lambda path: self.choices(state, seat, path, lang), text, limit)
 
@@ -380,7 +382,7 @@ class HexlayGame(Game[HexlayState, Move]):
         others' consent to undo."""
         return any(e.kind == "ended" for e in events)
 
-    def summarize(self, view: Any, lang: str) -> list[str]:
+    def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return summary(self, view, lang)
 
     # ---- text --------------------------------------------------------------------------------------------
@@ -401,7 +403,8 @@ class HexlayGame(Game[HexlayState, Move]):
             return f"{value:,}"
         return super().param_text(name, value, lang)
 
-    def move_label(self, state: HexlayState, seat: int, move: Move, lang: str) -> str:
+    def move_label(self, state: HexlayState, seat: int, move: Move, lang: str,
+                   names: Sequence[str] | None = None) -> str:
         """``Sharp curve (s3) on C4, r2`` / ``在 C4 铺急弯（s3），r2``; ``Pass`` / ``跳过``."""
         if isinstance(move, Lay):
             return self.text("move.lay", {"tile": move.tile, "hex": move.hex, "rotation": move.rotation}, lang)

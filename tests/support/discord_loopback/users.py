@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .interactions import Choice, InteractionResult, InteractionType
-from .model import Attachment, Channel, Message, Role, UserRecord
+from .model import Attachment, Channel, ChannelType, Message, Role, UserRecord
 
 if TYPE_CHECKING:
     from .server import ChannelRef, LoopbackDiscord
@@ -183,6 +183,12 @@ class FakeUser:
         candidates = [
             c for c in self.server.all_commands(channel.guild_id or 0) if int(c.get("type", 1)) == 1
         ]
+        if channel.type == ChannelType.DM:
+            # As Discord: a DM offers only global commands allowed there (``contexts`` holding
+            # BOT_DM = 1, else ``dm_permission`` not false); guild_only ones are not listed.
+            candidates = [c for c in candidates
+                          if (1 in c["contexts"] if c.get("contexts") is not None
+                              else c.get("dm_permission", True) is not False)]
         top = next((c for c in candidates if self._name_matches(c, parts[0])), None)
         if top is None:
             raise LookupError(

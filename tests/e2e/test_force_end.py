@@ -1,0 +1,53 @@
+"""Issue 19 §7: an admin's early end of It's a Wonderful World ranks the players by their running
+score (ruling R19), not everyone first with 0 points; ``/table status`` shows that ranking."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord_app.i18n import t
+from games.wonderful_world import GAME
+from games.wonderful_world.scoring import score
+from service import TableService
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
+
+from .helpers import lobby_click, move, open_table, reply_text, slash_ok
+
+
+async def test_an_early_end_ranks_by_the_running_score(server: LoopbackDiscord, tabula: BotProcess,
+                                                       service: TableService, alice: FakeUser) -> None:
+    table = await open_table(server, alice, "wonderful-world", seats=2)
+    await lobby_click(table, alice, "addbot")
+    await lobby_click(table, alice, "start")
+    for _ in range(100):  # alice drafts and slates all seven cards: each unfinished one costs 1 (R14)
+        loaded = await asyncio.to_thread(service.load, table.id)
+        state = loaded.state
+        if 0 not in loaded.game.to_act(state):
+            await asyncio.sleep(0.05)
+            continue
+        empire = state.empires[0]
+        if state.phase.value == "draft":
+            await move(alice, table, f"pick {empire.hand[0]}")
+        elif state.phase.value == "planning" and empire.drafted:
+            await move(alice, table, f"build {empire.drafted[0]}")
+        else:
+            break
+    else:
+        raise AssertionError("alice never slated her cards")
+
+    # The table's creator ends it early. Discord has no command for it: the service's `end`, on the
+    # bot's database, is the admin's way (issue 19 §7 is about the standings it gives).
+    await asyncio.to_thread(service.end, table.id, str(alice.id))
+    loaded = await asyncio.to_thread(service.load, table.id)
+    totals = {seat: score(loaded.state, e)["total"] for seat, e in enumerate(loaded.state.empires)}
+    assert totals[0] == -7, totals                          # rules §5 on the empires as they stand
+    names = {s.seat: s.name for s in loaded.seats}
+
+    text = reply_text(await slash_ok(alice, "table status", table.thread))
+    assert t("bot.result.title", "en") in text, text
+    for seat, total in totals.items():
+        assert f"{names[seat]} — {total}" in text, (seat, total, text)
+    assert GAME.text("outcome.force_ended", None, "en") in text and "nobody won" not in text, text
+    if totals[0] != totals[1]:                              # the higher running score ranks first
+        first = max(totals, key=lambda s: totals[s])
+        assert f"1. {names[first]} — {totals[first]}" in text and f"2. {names[1 - first]}" in text, text
