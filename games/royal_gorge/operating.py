@@ -223,7 +223,7 @@ def can_token(state: RGState, corp: str) -> bool:
     cost = next_token_cost(state, corp)
     if cost is None or cost > c.cash:
         return False
-    if not c.operated and not content().rules.operating.first_turn_tokens:
+    if not c.operated and not content().rules.operating.first_turn_tokens.get(state.ruleset):
         return False
     return bool(tokenable(state, make_board(state), corp))
 
@@ -505,7 +505,7 @@ def do_steel(state: RGState, frame: OperatingF, move: Steel) -> None:
 # ---- running -----------------------------------------------------------------------------------------------
 def run_extras(state: RGState, corp: str) -> Any:
     return extras_for(corp, owned(state, corp), state.phase, gold=state.gold_cubes,
-                      gold_shipped=state.gold_shipped, ghost_towns=state.ghost_towns)
+                      gold_shipped=state.gold_shipped, ghost_towns=state.ghost_towns, ruleset=state.ruleset)
 
 
 def specs(state: RGState, frame: OperatingF, trains: Iterable[str]) -> list[TrainSpec]:
@@ -615,8 +615,10 @@ def shippable(state: RGState, frame: OperatingF) -> list[str]:
 
 
 def can_ship(state: RGState, frame: OperatingF) -> bool:
-    limit = content().rules.gold.ship_limit[state.phase]
-    return frame.choose == "gold" and state.gold_shipped < limit and bool(shippable(state, frame))
+    """One shipment in the railroad's turn (rules 步骤3: "本轮可运输1块黄金"), within the set's limit under 18xx."""
+    limit = content().ship_limit(state.phase, state.ruleset)
+    under = limit is None or state.gold_shipped < limit
+    return frame.choose == "gold" and under and bool(shippable(state, frame))
 
 
 def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: list[Event]) -> None:
