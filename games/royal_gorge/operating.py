@@ -8,13 +8,14 @@ records the ``18xx`` ruleset replays):
    turn, the cheapest cube unless ``steel`` picks one; an empty column and every gray lay cost $40) and pays
    the hex's terrain on its first tile. ``pass`` ends it. Always offered until 6 lays.
 2. ``token``: one station for the next token's cost ($40, $60, $80 after the free home station), in a city
-   the railroad reaches with a free slot — not in the railroad's first turn (its home station is that turn's).
+   the railroad reaches with a free slot; under ``18xx`` not in the railroad's first turn (its home station is
+   that turn's; ``bga`` has no timing rule, R16).
 3. ``route``: run the trains (``run``; ``run auto`` picks the best run), checked by routes.check_run;
    G6/Y3 coal cubes and B5 lengthen a train first.
-4. ``dividend``: ship one gold cube from a hex of the run (+$50; G2 +$130 once; Y2 may then mark an emptied
-   hex), then ``payout`` (a tenth of the revenue per share to the holders and for the treasury's shares to
-   the railroad; price right ⌊revenue ÷ price⌋, at most 3) or ``withhold`` (all to the railroad; price one
-   left). A railroad that does not run withholds $0.
+4. ``dividend``: ship one gold cube from a hex of the run (once a turn; ``18xx``: within the set's limit, R15;
+   +$50; G2 +$130 once; Y2 may then mark an emptied hex), then ``payout`` (a tenth of the revenue per share to
+   the holders and for the treasury's shares to the railroad; price right ⌊revenue ÷ price⌋, at most 3) or
+   ``withhold`` (all to the railroad; price one left). A railroad that does not run withholds $0.
 5. ``lease``: a G3 holder that ran through the Royal Gorge pays RG 10 % of that route.
 6. ``train``: buy trains (limit 2; one more when the purchase rusts one's own) from the depot or another
    railroad it connects with (any price from $1). A railroad without a train must buy one (``bga``: only when
