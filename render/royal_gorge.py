@@ -996,13 +996,13 @@ def _gold_panel(cv: Canvas, view: Any, lang: str, names: Sequence[str], x: float
     if corp is not None:
         y = _metal_head(cv, corp, lang, names, x, y, w)
     shipped = int(getattr(view, "gold_shipped", 0) or 0)
-    limit = g.ship_limit.get(view.phase, 0)
+    limit = c.ship_limit(view.phase, getattr(view, "ruleset", "18xx"))
     slots = len(g.dividends)
     sw = w / slots
     for i, (amount, colour) in enumerate(zip(g.dividends, g.slot_colours, strict=True)):
         sx = x + i * sw
         fill = PHASE_COLOUR.get(colour, pal.MUTED)
-        reachable = i <= limit
+        reachable = limit is None or i <= limit
         if not reachable:
             fill = pal.mix(fill, pal.PANEL, 0.6)
         cv.box((sx + 2, y, sx + sw - 2, y + 50), fill=fill, radius=7, outline=pal.LINE)
@@ -1013,7 +1013,8 @@ def _gold_panel(cv: Canvas, view: Any, lang: str, names: Sequence[str], x: float
             _marker(cv, (sx + sw / 2, y + 35), "VGC", 11)
     y += 56
     now = int(getattr(view, "gold_dividend", 0) or g.dividends[min(shipped, slots - 1)])
-    line = _w("sep", lang).join([_w("gold_note", lang, n=shipped, limit=limit), _w("gold_pays", lang, n=now)])
+    note = _w("gold_note_free", lang, n=shipped) if limit is None else _w("gold_note", lang, n=shipped, limit=limit)
+    line = _w("sep", lang).join([note, _w("gold_pays", lang, n=now)])
     cv.text((x, y + 10), line, 13, fill=pal.TEXT, max_width=w)
     y += 24
     # legend for the map's gold symbols

@@ -1,9 +1,11 @@
 """The private auction (18rg.md §13; the rules text's 私人资产拍卖): five lots, one at a time.
 
-A lot opens at its face value with the player after the last winner (the first player for the first lot).
-On your turn you bid at least $5 over the standing bid (the face value for the first bid), or pass. Once
-there is a bid, a pass leaves the lot for good; the last bidder left pays the bank and takes the private. A
-player who cannot pay the next bid drops out of the lot. Before anyone has bid the rulesets differ:
+A lot opens at its face value with the first player (who holds priority) under ``bga`` — "持有优先权玩家先手，
+顺时针轮流行动", and priority moves only once the auction is over — and under ``18xx`` with the player after the
+last winner (the first player until someone wins). On your turn you bid at least $5 over the standing bid (the
+face value for the first bid), or pass. Once there is a bid, a pass leaves the lot for good; the last bidder
+left pays the bank and takes the private. A player who cannot pay the next bid drops out of the lot. Before
+anyone has bid the rulesets differ:
 
 * ``18xx`` (18xx.games, as the records show): a pass only declines for now — a bid brings every decliner
   back — and the lot leaves the game once every player still in has declined.
@@ -92,7 +94,8 @@ def win(state: RGState, frame: AuctionF, events: list[Event]) -> None:
                 transfer(state, corp.id, source, seat, grant.percent)
                 events.append(Event("share_granted", {"seat": seat, "corp": corp.id, "private": private_id}))
                 settle_president(state, corp.id)
-    frame.start = (state.order.index(seat) + 1) % state.players
+    if content().rules.auction.lot_opens.get(state.ruleset) == "after_winner":
+        frame.start = (state.order.index(seat) + 1) % state.players
     frame.lots.pop(0)
     open_lot(state, frame, events)
 

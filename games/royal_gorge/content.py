@@ -457,7 +457,7 @@ class StockRules(_Data, frozen=True, kw_only=True):
 class OperatingRules(_Data, frozen=True, kw_only=True):
     track_actions: int
     dividends: tuple[str, ...]
-    first_turn_tokens: bool
+    first_turn_tokens: PerRuleset[bool]
     must_own_train: PerRuleset[Literal["route", "always"]]
     train_trade_connected: bool
 
@@ -469,6 +469,7 @@ class GoldRules(_Data, frozen=True, kw_only=True):
     dividends: tuple[int, ...]
     slot_colours: tuple[str, ...]
     ship_limit: dict[str, int]
+    set_limit: PerRuleset[bool]
 
 
 class GorgeRules(_Data, frozen=True, kw_only=True):
@@ -497,6 +498,7 @@ class EndRules(_Data, frozen=True, kw_only=True):
     bankruptcy: str
     red_zone: str
     red_zone_who: PerRuleset[Literal["any", "railroad"]]
+    worth_privates: PerRuleset[bool]
     train: str
     extra_sets: int
     short_option_extra_sets: int
@@ -507,6 +509,11 @@ class AuctionRules(_Data, frozen=True, kw_only=True):
     min_raise: int
     unsold_removed: bool
     priority: str
+    lot_opens: PerRuleset[Literal["priority", "after_winner"]]
+
+
+class MetalRules(_Data, frozen=True, kw_only=True):
+    cfi_base: PerRuleset[Literal["kept", "reset"]]
 
 
 class Rules(_Data, frozen=True, kw_only=True):
@@ -515,6 +522,7 @@ class Rules(_Data, frozen=True, kw_only=True):
     currency: str
     starting_cash: dict[int, int]
     cert_limit: PerRuleset[dict[int, int]]
+    cert_privates: PerRuleset[Literal["all", "certificates"]]
     max_holding: PerRuleset[dict[int, int]]
     stock: StockRules
     operating: OperatingRules
@@ -523,6 +531,7 @@ class Rules(_Data, frozen=True, kw_only=True):
     treaty: TreatyRules
     debt: DebtRules
     set_end: PerRuleset[tuple[str, ...]]
+    metals: MetalRules
     end: EndRules
     auction: AuctionRules
 
@@ -644,6 +653,12 @@ class Content(msgspec.Struct, frozen=True, kw_only=True):
 
     def cert_limit(self, players: int, ruleset: str) -> int:
         return self.rules.cert_limit.get(ruleset)[_players(self, players)]
+
+    def ship_limit(self, phase: str, ruleset: str) -> int | None:
+        """Gold shipments allowed per OR set in ``phase`` (18xx.games); None under the rules text, which
+        caps them per railroad and OR only (rules 步骤3: "本轮可运输1块黄金")."""
+        gold = self.rules.gold
+        return gold.ship_limit[phase] if gold.set_limit.get(ruleset) else None
 
     def max_holding(self, players: int, ruleset: str) -> int:
         """Most of one railroad, in %, a player may hold."""

@@ -10,9 +10,9 @@ train is exported; (``bga``) the DEBT marker moves. The game ends:
 * one set after the current one when the first 6x2 leaves the depot (with ``shorter_game_end``, a 6x2
   *bought* ends it after the current set).
 
-A red zone reached after a 6x2 brings the end forward to the current set; the first reason is the one
-recorded. At the end CF&I and Victor pay once more (not after a bankruptcy), unpaid debt moves RG's and SF's
-prices left (§9), and players rank by net worth.
+A red zone reached after a 6x2 brings the end forward to the current set and names the end (``stock_market``,
+as 18xx.games records it). At the end CF&I and Victor pay once more (not after a bankruptcy), unpaid debt
+moves RG's and SF's prices left (§9), and players rank by net worth.
 """
 
 from __future__ import annotations
@@ -27,18 +27,16 @@ DEBT = "debt"
 
 
 def trigger(state: RGState, reason: str, timing: str, events: list[Event], extra: int = 0) -> None:
-    """Something that ends the game happened: the game ends after set ``state.turn + extra``."""
+    """Something that ends the game happened: the game ends after set ``state.turn + extra``. A trigger that
+    brings an end already set forward names the end (18xx.games' ``game_end_reason``: the red zone after a
+    6x2 export is ``stock_market``); one that would end it later changes nothing."""
     if reason == "bankrupt":
         state.end_reason, state.end_timing = reason, timing
         return
     final = state.turn + extra
-    if not state.end_reason:
+    if not state.end_reason or final < state.final_turn:
         state.end_reason, state.end_timing = reason, timing
         state.final_turn = final
-        events.append(Event("end_triggered", {"reason": reason, "turn": final}))
-    elif final < state.final_turn:
-        state.final_turn = final
-        state.end_timing = timing
         events.append(Event("end_triggered", {"reason": reason, "turn": final}))
 
 
@@ -52,12 +50,12 @@ def red_zone(state: RGState, corp: str, events: list[Event]) -> None:
     trigger(state, "stock_market", "full_or", events)
 
 
-def metal_payout(state: RGState, metal: str, events: list[Event]) -> None:
-    """CF&I or Victor pays out all its cash, a tenth per share (the B4 Gold Miner's owner is paid for two
-    phantom Victor shares by the bank); the rest goes to the bank; the price moves right ⌊paid ÷ price⌋
-    spaces, at most 3."""
+def metal_payout(state: RGState, metal: str, events: list[Event], keep: int = 0) -> None:
+    """CF&I or Victor pays out all its cash but ``keep``, a tenth per share (the B4 Gold Miner's owner is paid
+    for two phantom Victor shares by the bank); the rest goes to the bank; the price moves right ⌊paid ÷
+    price⌋ spaces, at most 3."""
     corp = state.corps[metal]
-    revenue = corp.cash
+    revenue = corp.cash - keep
     per_share = revenue // 10
     miner = state.privates.get("B4")
     for seat in range(state.players):
@@ -67,8 +65,8 @@ def metal_payout(state: RGState, metal: str, events: list[Event]) -> None:
             shares += 2
         if shares * per_share:
             pay(state, metal, seat, shares * per_share)
-    if corp.cash:
-        pay(state, metal, BANK, corp.cash)
+    if corp.cash > keep:
+        pay(state, metal, BANK, corp.cash - keep)
     events.append(Event("metal_payout", {"corp": metal, "amount": revenue, "per_share": per_share}))
     before = corp.col
     times = min(revenue // price_at(corp.col), content().market.movement.payout_max) if corp.col >= 0 else 0
@@ -77,8 +75,24 @@ def metal_payout(state: RGState, metal: str, events: list[Event]) -> None:
         red_zone(state, metal, events)
 
 
+def cfi_payout(state: RGState, events: list[Event], final: bool = False) -> None:
+    """CF&I's payout. ``bga``: it keeps its $50 base and pays out the rest (rules 双运营轮结束全局自动结算 2:
+    "分红后保留$50基础资金，剩余返还银行"); ``18xx``: it pays out all its cash and the bank resets it to $50
+    (not after the ``final`` payout at the game's end)."""
+    base = content().steel.cash_reset
+    if content().rules.metals.cfi_base.get(state.ruleset) == "kept":
+        metal_payout(state, "CF&I", events, keep=min(base, state.corps["CF&I"].cash))
+    else:
+        metal_payout(state, "CF&I", events)
+        if not final:
+            pay(state, BANK, "CF&I", base)
+
+
 def gold_dividend(state: RGState) -> int:
-    return content().rules.gold.dividends[state.gold_shipped]
+    """What VGC pays now: the lowest uncovered slot of the gold track, the last slot once all are covered
+    (possible under the rules text only, which has no limit per set)."""
+    dividends = content().rules.gold.dividends
+    return dividends[min(state.gold_shipped, len(dividends) - 1)]
 
 
 def reset_gold(state: RGState) -> None:
@@ -114,8 +128,7 @@ def end_of_set(state: RGState, events: list[Event]) -> None:
 
     for step in content().rules.set_end.get(state.ruleset):
         if step == "cfi_payout":
-            metal_payout(state, "CF&I", events)
-            pay(state, BANK, "CF&I", content().steel.cash_reset)
+            cfi_payout(state, events)
             if state.ruleset == "18xx":
                 refill_steel(state)
         elif step == "steel_refill":
@@ -133,7 +146,7 @@ def finish(state: RGState, events: list[Event], normal: bool = True) -> None:
     """The game is over: the metals pay once more (unless a bankruptcy or an admin ended it), unpaid debt
     lowers RG's and SF's prices, and nobody acts any more."""
     if normal:
-        metal_payout(state, "CF&I", events)
+        cfi_payout(state, events, final=True)
         metal_payout(state, "VGC", events)
     penalties = content().rules.debt.penalty
     for corp_id, owed in sorted(state.debt.items()):

@@ -11,8 +11,9 @@ Rulings (checked against the 18xx.games oracle where the records reach; tests/ro
 
 * Auction, before any bid: ``18xx`` a pass only declines until someone bids (post_boston i=0-4); ``bga`` a
   pass leaves the lot ("Pass：退出当前这张私卡的竞拍"). After a bid both agree. A lot everyone passes leaves
-  the game; the next lot opens with the same player; after a win, with the player after the winner.
-* Priority after the auction: the richest player, ties broken from the player after the last winner.
+  the game; the next lot opens with the same player; after a win, ``18xx`` with the player after the winner,
+  ``bga`` with the priority holder again ("持有优先权玩家先手", R18).
+* Priority after the auction: the richest player, ties broken from the player who opens the next lot.
 * A president's sale moves the price one space left per 10 % sold (the text, 18rg.md §11 and the oracle agree:
   bankrupt i=209, 50 % sold, $110 → $65); metals never move.
 * The 50 % market limit applies to railroads only (metals start with all their shares in the market), the
@@ -242,7 +243,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
     def force_end(self, state: RGState) -> Outcome:
         """An admin's end (18xx.games' "end game"): unpaid debt lowers RG's and SF's prices, then players
-        rank by net worth (cash, shares at market, privates at face value)."""
+        rank by net worth (cash, shares at market; ``18xx``: privates at face value, R14)."""
         state = self.copy(state)
         force_finish(state, [])
         worth = {seat: net_worth(state, seat) for seat in range(state.players)}

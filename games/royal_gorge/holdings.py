@@ -135,15 +135,17 @@ def settle_president(state: RGState, corp: str) -> int | None:
 
 def certificates(state: RGState, seat: int) -> int:
     """Certificates counted against the limit: each share certificate (a railroad president's 20 % is
-    one) and each private that is a certificate (B4 Gold Miner is not)."""
+    one) and each private — every one under the rules text ("个人全部股票+私卡"), under 18xx.games each
+    that is a certificate (B4 Gold Miner is not)."""
     c = content()
+    every = c.rules.cert_privates.get(state.ruleset) == "all"
     count = 0
     for corp in state.corps.values():
         percent = corp.held[seat]
         if percent:
             count += percent // 10 - (1 if corp.kind == "rail" and corp.president == seat else 0)
     for private in state.privates.values():
-        if private.owner == seat and not private.closed and c.privates[private.id].cert:
+        if private.owner == seat and not private.closed and (every or c.privates[private.id].cert):
             count += 1
     return count
 
@@ -158,16 +160,20 @@ def max_holding(state: RGState) -> int:
 
 
 def net_worth(state: RGState, seat: int) -> int:
-    """Cash, shares at market price and privates at face value (company treasuries do not count)."""
+    """Cash, shares at market price and (18xx.games only) privates at face value; company treasuries do
+    not count (rules 计分: "仅统计玩家个人资产…1. 个人持有现金 2. 全部个人持股总市值")."""
     return sum(worth_parts(state, seat).values())
 
 
 def worth_parts(state: RGState, seat: int) -> dict[str, int]:
-    """A player's net worth in its three parts: cash, shares at market price, privates at face value."""
+    """A player's net worth in its three parts: cash, shares at market price, privates at face value
+    (0 under the rules text, which counts cash and shares only)."""
     c = content()
     shares = sum(corp.held[seat] // 10 * price_at(corp.col) for corp in state.corps.values()
                  if corp.held[seat] and corp.col >= 0)
-    privates = sum(c.privates[p.id].value for p in state.privates.values() if p.owner == seat and not p.closed)
+    counted = c.rules.end.worth_privates.get(state.ruleset)
+    privates = sum(c.privates[p.id].value for p in state.privates.values()
+                   if counted and p.owner == seat and not p.closed)
     return {"cash": state.cash[seat], "shares": shares, "privates": privates}
 
 

@@ -8,13 +8,14 @@ records the ``18xx`` ruleset replays):
    turn, the cheapest cube unless ``steel`` picks one; an empty column and every gray lay cost $40) and pays
    the hex's terrain on its first tile. ``pass`` ends it. Always offered until 6 lays.
 2. ``token``: one station for the next token's cost ($40, $60, $80 after the free home station), in a city
-   the railroad reaches with a free slot — not in the railroad's first turn (its home station is that turn's).
+   the railroad reaches with a free slot; under ``18xx`` not in the railroad's first turn (its home station is
+   that turn's; ``bga`` has no timing rule, R16).
 3. ``route``: run the trains (``run``; ``run auto`` picks the best run), checked by routes.check_run;
    G6/Y3 coal cubes and B5 lengthen a train first.
-4. ``dividend``: ship one gold cube from a hex of the run (+$50; G2 +$130 once; Y2 may then mark an emptied
-   hex), then ``payout`` (a tenth of the revenue per share to the holders and for the treasury's shares to
-   the railroad; price right ⌊revenue ÷ price⌋, at most 3) or ``withhold`` (all to the railroad; price one
-   left). A railroad that does not run withholds $0.
+4. ``dividend``: ship one gold cube from a hex of the run (once a turn; ``18xx``: within the set's limit, R15;
+   +$50; G2 +$130 once; Y2 may then mark an emptied hex), then ``payout`` (a tenth of the revenue per share to
+   the holders and for the treasury's shares to the railroad; price right ⌊revenue ÷ price⌋, at most 3) or
+   ``withhold`` (all to the railroad; price one left). A railroad that does not run withholds $0.
 5. ``lease``: a G3 holder that ran through the Royal Gorge pays RG 10 % of that route.
 6. ``train``: buy trains (limit 2; one more when the purchase rusts one's own) from the depot or another
    railroad it connects with (any price from $1). A railroad without a train must buy one (``bga``: only when
@@ -223,7 +224,7 @@ def can_token(state: RGState, corp: str) -> bool:
     cost = next_token_cost(state, corp)
     if cost is None or cost > c.cash:
         return False
-    if not c.operated and not content().rules.operating.first_turn_tokens:
+    if not c.operated and not content().rules.operating.first_turn_tokens.get(state.ruleset):
         return False
     return bool(tokenable(state, make_board(state), corp))
 
@@ -505,7 +506,7 @@ def do_steel(state: RGState, frame: OperatingF, move: Steel) -> None:
 # ---- running -----------------------------------------------------------------------------------------------
 def run_extras(state: RGState, corp: str) -> Any:
     return extras_for(corp, owned(state, corp), state.phase, gold=state.gold_cubes,
-                      gold_shipped=state.gold_shipped, ghost_towns=state.ghost_towns)
+                      gold_shipped=state.gold_shipped, ghost_towns=state.ghost_towns, ruleset=state.ruleset)
 
 
 def specs(state: RGState, frame: OperatingF, trains: Iterable[str]) -> list[TrainSpec]:
@@ -615,8 +616,10 @@ def shippable(state: RGState, frame: OperatingF) -> list[str]:
 
 
 def can_ship(state: RGState, frame: OperatingF) -> bool:
-    limit = content().rules.gold.ship_limit[state.phase]
-    return frame.choose == "gold" and state.gold_shipped < limit and bool(shippable(state, frame))
+    """One shipment in the railroad's turn (rules 步骤3: "本轮可运输1块黄金"), within the set's limit under 18xx."""
+    limit = content().ship_limit(state.phase, state.ruleset)
+    under = limit is None or state.gold_shipped < limit
+    return frame.choose == "gold" and under and bool(shippable(state, frame))
 
 
 def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: list[Event]) -> None:

@@ -125,16 +125,16 @@ class Extras:
 
 def extras_for(corporation: str, privates: Iterable[str], phase: str, *, gold: Mapping[str, int] | None = None,
                gold_shipped: int = 0, ghost_towns: Iterable[str] = (), use_nugget: bool = False,
-               c: Content | None = None) -> Extras:
+               ruleset: str = "18xx", c: Content | None = None) -> Extras:
     """The :class:`Extras` of ``corporation`` owning the (open) ``privates`` in ``phase``: gold and its shipping
-    limit (``gold_shipped`` this OR set), ghost towns (Y2), the hotel (Y1, moving in Brown), the lease (G3, not for
-    RG), the nugget (G2, when ``use_nugget``)."""
+    limit under ``ruleset`` (``gold_shipped`` this OR set), ghost towns (Y2), the hotel (Y1, moving in Brown),
+    the lease (G3, not for RG), the nugget (G2, when ``use_nugget``)."""
     from games.royal_gorge.content import content as load
 
     c = c or load()
     owned = set(privates)
-    limit = c.rules.gold.ship_limit[phase]
-    gold_bonus = c.rules.gold.ship_revenue if gold_shipped < limit else 0
+    limit = c.ship_limit(phase, ruleset)
+    gold_bonus = c.rules.gold.ship_revenue if limit is None or gold_shipped < limit else 0
     ghost: frozenset[str] = frozenset()
     ghost_bonus = 10
     stop_bonus: dict[str, int] = {}

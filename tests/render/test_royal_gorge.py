@@ -287,7 +287,11 @@ def test_charters_players_steel_gold_and_depot() -> None:
     texts = [d.text for d in drawn]
     assert texts.count("2+") >= 2 and "3+" in texts and "debt ×2" in texts
     assert "×2" in texts and "$650" in texts and "∞" in texts                      # the depot
-    assert "$40" in texts and "shipped 1 of 2 this set · pays $50" in texts       # steel fallback, gold
+    assert v.ruleset == "bga" and "$40" in texts                                   # steel fallback
+    assert "shipped 1 this set · pays $50" in texts                                # gold: no cap a set (R15)
+    with recording() as capped:
+        rg.board_image(mapped(trained, ruleset="18xx"), "en", NAMES)
+    assert "shipped 1 of 2 this set · pays $50" in [d.text for d in capped]       # 18xx: 2 a set in Yellow
     for seat in range(4):
         assert NAMES[seat] in texts
         assert f"${v.seats[seat].cash:,}" in texts

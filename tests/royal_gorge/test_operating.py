@@ -312,7 +312,7 @@ def test_rule_44_the_red_zone_ends_the_game_after_the_set_and_a_6x2_one_set_late
     trigger(state, "final_train", "one_more_full_or_set", [], extra=1)
     assert state.final_turn == state.turn + 1
     trigger(state, "stock_market", "full_or", [])
-    assert state.final_turn == state.turn and state.end_reason == "final_train"  # brought forward
+    assert state.final_turn == state.turn and state.end_reason == "stock_market"  # brought forward (R20)
     short = operating(shorter_game_end=True)
     for name in ("2+",) * 4 + ("3+",) * 4 + ("4+",) * 3 + ("5+",) * 2 + ("6x2",):
         take_from_depot(short, name, [], bought=True)

@@ -1,22 +1,24 @@
-"""The rulings of docs/rules/royal-gorge.md ("Rulings"): where the rules text and 18xx.games differ (R1-R6)
-and where the text is silent (R7-R13). Each test is named after its ruling (``test_ruling_R<n>_…``) and
+"""The rulings of docs/rules/royal-gorge.md ("Rulings"): where the rules text and 18xx.games differ (R1-R6,
+R14-R19) and where the text is silent (R7-R13, R20). Each test is named after its ruling (``test_ruling_R<n>_…``) and
 fails if the engine decides the point the other way."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.royal_gorge.ending import end_of_set, force_finish
+from games.royal_gorge.content import content
+from games.royal_gorge.ending import end_of_set, force_finish, red_zone, set_vgc_cash
 from games.royal_gorge.game import GAME
-from games.royal_gorge.holdings import BANK, cert_limit, certificates, net_worth, pay, price
-from games.royal_gorge.operating import free_slot, make_board, must_buy, put_token, treaty_of_boston
+from games.royal_gorge.holdings import BANK, cert_limit, certificates, col_of, net_worth, pay, price, worth_parts
+from games.royal_gorge.operating import can_token, free_slot, make_board, must_buy, put_token, treaty_of_boston
 from games.royal_gorge.rounds import start_operating_round
-from games.royal_gorge.trains import close_private
+from games.royal_gorge.state import RGState
+from games.royal_gorge.trains import close_private, take_from_depot
 
 from .test_auction import acting as auction_acting
 from .test_auction import play as auction_play
 from .test_auction import table
-from .test_operating import frame, give_trains, now, operating
+from .test_operating import frame, give_trains, now, operating, ran
 from .test_stock import give_private, hold, play, refused, stock
 
 
@@ -191,3 +193,113 @@ def test_ruling_R13_a_closed_private_keeps_its_printed_income_paid_to_nobody() -
     start_operating_round(state, 1, [])
     assert state.cash == cash and state.bank == bank
     assert GAME.invariants(state) == []
+
+
+# ---- R14-R19: the text and 18xx.games differ (issue 21) ---------------------------------------------------------
+def test_ruling_R14_privates_count_in_net_worth_under_18xx_only() -> None:
+    for ruleset, counted in (("bga", False), ("18xx", True)):
+        state = stock(ruleset=ruleset)
+        before = net_worth(state, 3)
+        give_private(state, "Y3", 3)
+        face = content().privates["Y3"].value
+        assert net_worth(state, 3) - before == (face if counted else 0), ruleset
+        assert worth_parts(state, 3)["privates"] == (face if counted else 0), ruleset
+        outcome = GAME.force_end(state)
+        assert {s.seat: s.score for s in outcome.standings}[3] == net_worth(state, 3), ruleset
+
+
+def ran_past_stations(ruleset: str) -> RGState:
+    """RG's first turn at its route step (two 2+, track L2-L4-L6-K7); under ``bga`` it passes the station."""
+    state = ran(operating(ruleset))
+    return play(state, (0, "pass")) if frame(state).step == "token" else state
+
+
+def test_ruling_R15_one_gold_shipment_a_turn_and_a_cap_per_set_under_18xx_only() -> None:
+    last = len(content().rules.gold.dividends)
+    for ruleset, shipped, ships in (("18xx", 2, False), ("bga", 2, True), ("bga", last, True)):
+        state = ran_past_stations(ruleset)
+        state.gold_cubes["L4"] = 2  # (no mine there: cubes put for the test)
+        state.gold_shipped = shipped  # Yellow: 18xx.games allows 2 a set, all railroads together
+        set_vgc_cash(state)
+        state = play(state, (0, "run 2+ l2-l4-l6-k7"))
+        if not ships:
+            assert refused(state, 0, "ship l4") == "error.no_gold", ruleset
+            continue
+        state = play(state, (0, "ship l4"))
+        assert frame(state).extra == 50 and state.gold_shipped == shipped + 1, ruleset
+        # Victor pays the lowest uncovered slot, the last one once all are covered
+        assert state.corps["VGC"].cash == content().rules.gold.dividends[min(shipped + 1, last - 1)], ruleset
+        assert refused(state, 0, "ship l4") == "error.no_gold", ruleset  # one shipment in the turn
+
+
+def test_ruling_R16_a_station_in_a_railroads_first_turn_under_bga_only() -> None:
+    for ruleset, allowed in (("bga", True), ("18xx", False)):
+        state = ran(operating(ruleset))
+        assert not state.corps["RG"].operated
+        assert can_token(state, "RG") is allowed, ruleset
+        if not allowed:
+            assert frame(state).step == "route" and refused(state, 0, "token k7") == "error.not_step"
+            continue
+        cash = state.corps["RG"].cash
+        state = play(state, (0, "token k7"))
+        assert state.corps["RG"].tokens == ["L2", "K7"] and state.corps["RG"].cash == cash - 40
+
+
+def test_ruling_R17_every_private_counts_against_the_certificate_limit_under_bga_and_b4_not_under_18xx() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, privates=["y3", "y2", "g5", "g1", "b4"])
+        give_private(state, "B4", 0)
+        give_private(state, "Y3", 0)
+        assert certificates(state, 0) == (2 if ruleset == "bga" else 1), ruleset
+    for miner in (False, True):
+        state = stock(ruleset="bga", privates=["y3", "y2", "g5", "g1", "b4"])
+        if miner:
+            give_private(state, "B4", 0)
+        hold(state, "CF&I", {0: 60}, market=40)
+        hold(state, "VGC", {0: 50}, market=50)
+        assert certificates(state, 0) == 11 + miner and cert_limit(state) == 12
+        if miner:  # the Gold Miner is the 12th certificate
+            assert refused(state, 0, "buy vgc market") == "error.cert_limit"
+        else:
+            assert certificates(play(state, (0, "buy vgc market")), 0) == 12
+
+
+def test_ruling_R18_the_priority_holder_opens_every_lot_under_bga_and_the_player_after_the_winner_under_18xx() -> None:
+    for ruleset, opener in (("bga", 0), ("18xx", 2)):
+        state = auction_play(table(ruleset=ruleset), (0, "bid y3 40"), (1, "bid y3 45"), (2, "pass"), (3, "pass"),
+                             (0, "pass"))
+        assert state.privates["Y3"].owner == 1, ruleset
+        assert auction_acting(state) == opener, ruleset
+
+
+def test_ruling_R19_cfi_keeps_50_of_its_own_cash_under_bga_and_is_reset_to_50_under_18xx() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = operating(ruleset)
+        hold(state, "CF&I", {2: 30}, market=70)
+        pay(state, BANK, "CF&I", 250)
+        cfi, cash = state.corps["CF&I"].cash, state.cash[2]
+        end_of_set(state, [])
+        paid = (cfi - 50 if ruleset == "bga" else cfi) // 10 * 3  # seat 2's three shares
+        assert state.cash[2] - cash == paid and state.corps["CF&I"].cash == 50, ruleset
+        assert GAME.invariants(state) == [], ruleset
+
+
+# ---- R20: the text is silent (issue 21) -------------------------------------------------------------------------
+def test_ruling_R20_a_trigger_that_brings_the_end_forward_names_it() -> None:
+    red = col_of(310)
+    assert red is not None
+    trains = ("2+",) * 4 + ("3+",) * 4 + ("4+",) * 3 + ("5+",) * 2 + ("6x2",)
+    for ruleset in ("bga", "18xx"):
+        state = operating(ruleset)
+        for name in trains:  # the first 6x2: the game ends one set after this one
+            take_from_depot(state, name, [], bought=False)
+        assert (state.end_reason, state.final_turn) == ("final_train", state.turn + 1), ruleset
+        state.corps["RG"].col = red
+        red_zone(state, "RG", [])  # brings the end forward to this set: the red zone names it
+        assert (state.end_reason, state.final_turn) == ("stock_market", state.turn), ruleset
+        state = operating(ruleset)
+        state.corps["RG"].col = red
+        red_zone(state, "RG", [])
+        for name in trains:  # a 6x2 after the red zone would end the game later: nothing changes
+            take_from_depot(state, name, [], bought=False)
+        assert (state.end_reason, state.final_turn) == ("stock_market", state.turn), ruleset
