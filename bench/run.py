@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from games.core import Rng
-from games.registry import get_game
+from games.registry import all_games, get_game
 
 from .engine import MAX_MOVES, apply_timing, completion_timing, engine_playouts, sample_positions
 from .tables import TableNumbers, long_table
@@ -26,11 +26,11 @@ from .timing import ms
 
 #: The titles ``tabula bench`` measures by default: the titles offered to players and the example title with
 #: over 10,000 legal moves per turn.
-DEFAULT_TITLES = ("wonderful-world", "landlords", "royal-gorge", "hexlay")
+DEFAULT_TITLES = tuple(game.meta.id for game in all_games(examples=True))
 
 #: The report's columns (one printed line each), in print order; every title gets every one.
 COLUMNS = ("engine", "bot game", "completion", "move applied", "act + render", "render", "long table", "act",
-           "load", "load long", "undo")
+           "load", "load long", "history", "undo")
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,9 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
                       f"(medians after moves 1-{table.load_early.count} and of the {length})"),
         "load long": _line(f"table load, {table.moves:,} moves", f"{table.load_end.text()}   "
                            f"({table.load_end.count} loads)"),
+        "history": _line("history (/log)", f"early {ms(table.history_early.median)}   at the end "
+                         f"{ms(table.history_end.median)}   (medians after moves 1-{table.history_early.count} and "
+                         f"of the {length}: flat in its length)"),
         "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "
                       f"{table.undo_consents} needed the others' consent)"),
     }

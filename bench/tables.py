@@ -50,6 +50,10 @@ class TableNumbers:
     png_sizes: tuple[int, ...]
     load_early: Timing
     load_end: Timing
+    #: A seated player's history (``/log``) read after the first moves and at the end: flat in the
+    #: game's length now that each move's events are stored with it (issue 24 §2).
+    history_early: Timing
+    history_end: Timing
     undos: Timing
     #: Undos that needed the other players' consent (the move revealed something or drew randomness).
     undo_consents: int
@@ -78,12 +82,15 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
         table = service.create(game_id, seats=players, options=chosen, seed=seed, creator="u0")
         for seat in range(players):
             service.join(table.id, f"u{seat}", f"P{seat + 1}")
+            for order in game.default_orders(chosen):  # every move is the bench's: none played for a seat
+                service.set_order(table.id, f"u{seat}", order, on=False)
         state = service.start(table.id, "u0").loaded.state
         rng = Rng.from_seed(f"{seed}:moves")
         acts: list[float] = []
         states: list[Any] = []
         played: list[tuple[int, str]] = []
         early: list[float] = []
+        logs_early: list[float] = []
         ends_at = None
         counter = LegalMovesCounter(game)
         while len(played) < moves and (acting := sorted(game.to_act(state))):
@@ -100,7 +107,9 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
             played.append((seat, str(move)))
             if len(played) <= repeats:
                 early.append(timed(lambda: service.load(table.id))[0])
+                logs_early.append(timed(lambda: service.history(table.id, "u0"))[0])
         end = [timed(lambda: service.load(table.id))[0] for _ in range(repeats)]
+        logs_end = [timed(lambda: service.history(table.id, "u0"))[0] for _ in range(repeats)]
 
         renderer = renderer_for(game_id)
         wanted = min(renders, len(states))
@@ -131,4 +140,5 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
         acts=Timing.of(acts), act_legal_move_lists=counter.calls,
         act_renders=Timing.of([acts[n] + s for n, (s, _) in zip(picked, drawn, strict=True)]),
         renders=Timing.of([s for s, _ in drawn]), png_sizes=tuple(len(png) for _, png in drawn),
-        load_early=Timing.of(early), load_end=Timing.of(end), undos=Timing.of(undos), undo_consents=consents)
+        load_early=Timing.of(early), load_end=Timing.of(end), history_early=Timing.of(logs_early),
+        history_end=Timing.of(logs_end), undos=Timing.of(undos), undo_consents=consents)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
+import msgspec
+
 from games.core import Event, Game, Option, Outcome, Rng, StaleVersion, visible_events
 from games.registry import game_ids, get_game
 from storage.errors import CapReached, TableNotFound, WrongStatus
@@ -858,14 +860,19 @@ class TableService:
         game, table = loaded.game, loaded.table
         mine = set(loaded.seat_of(user_id)) if user_id is not None else ({seat} if seat is not None else set())
         viewer = min(mine) if mine else None
-        state = game.setup(len(loaded.seats), table.options, table.seed)
+        moves = [row for row in effective_actions(rows) if row.kind == "move" and row.seat is not None]
+        # Each move's events are stored with it (issue 24 §2: /log read, not replayed from setup);
+        # a log older than that is replayed as before.
+        stored = all(row.events is not None for row in moves)
+        state = None if stored else game.setup(len(loaded.seats), table.options, table.seed)
         out = []
-        for row in effective_actions(rows):
-            if row.kind != "move" or row.seat is None:
-                continue
-            events: list[Event] = []
-            state = self._replay_rows(game, state, [row], events)
-            out.append(HistoryEntry(row.seq, row.seat, row.notation if row.seat in mine else None,
+        for row in moves:
+            if row.events is not None and stored:
+                events = decode_events(row.events)
+            else:
+                events = []
+                state = self._replay_rows(game, state, [row], events)
+            out.append(HistoryEntry(row.seq, int(row.seat or 0), row.notation if row.seat in mine else None,
                                     visible_events(events, viewer)))
         return sorted(out + changes, key=lambda entry: entry.seq)
 
@@ -916,7 +923,8 @@ class TableService:
         holders = {s.seat: s.user_id for s in loaded.seats}
         actions = [NewAction(notation=s.notation, seat=s.seat, kind="move",
                              move=game.encode_move(s.move) if s.move is not None else None,
-                             user_id=None if s.by_bot else (holders.get(s.seat) if s.order else user_id))
+                             user_id=None if s.by_bot else (holders.get(s.seat) if s.order else user_id),
+                             events=encode_events(s.events))
                    for s in steps]
         snapshot = None
         if finished or seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY:
@@ -1103,6 +1111,19 @@ class TableService:
         """Only the table's creator or a server manager may (a table without a creator: anyone)."""
         if not manager and table.creator is not None and table.creator != by_user:
             raise NotAllowed()
+
+
+_EVENTS = msgspec.json.Decoder(list[Event])
+
+
+def encode_events(events: Sequence[Event]) -> str:
+    """A move's events as the log stores them (``ActionRow.events``), redaction included."""
+    return msgspec.json.encode(list(events)).decode()
+
+
+def decode_events(data: str) -> list[Event]:
+    """The events :func:`encode_events` stored."""
+    return _EVENTS.decode(data)
 
 
 def seat_change(op: str, row: SeatRow, by_user: str | None, *, user: str | None = None,

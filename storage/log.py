@@ -23,6 +23,8 @@ class NewAction:
     kind: str = "move"
     voids: int | None = None
     user_id: str | None = None
+    #: The events the move produced, as JSON (``ActionRow.events``).
+    events: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ACTION_KINDS:

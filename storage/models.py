@@ -155,6 +155,9 @@ class ActionRow(Base, table=True):
     voids: int | None = None
     user_id: str | None = None
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    #: The events the move produced, as JSON, with their redaction: history reads them instead of
+    #: replaying from setup. ``None`` on rows stored before migration 0008 and on other kinds.
+    events: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class SnapshotRow(Base, table=True):

@@ -701,7 +701,8 @@ class Repository:
                 raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
             rows.append(ActionRow(
                 table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
-                move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now))
+                move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now,
+                events=action.events))
         session.add_all(rows)
         session.flush()
         return rows
