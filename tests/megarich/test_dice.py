@@ -46,7 +46,7 @@ def test_the_coin_is_fair_and_typed() -> None:
     assert chi_square(counts, (CoinFace.HEAD, CoinFace.NUMBER), n) < CHI2_999[1]
 
 
-def test_the_same_seed_gives_the_same_throws() -> None:
+def test_dice_same_seed_gives_the_same_throws() -> None:
     def session(seed: str) -> list[object]:
         rng = Rng.from_seed(seed)
         out: list[object] = [flip(rng)]

@@ -169,7 +169,7 @@ def test_a_small_torus_adds_up_the_odds_of_tiles_the_cone_folds_onto() -> None:
         assert set(odds) <= set(small.tiles())
 
 
-def test_the_same_seed_gives_the_same_throws() -> None:
+def test_tram_same_seed_gives_the_same_throws() -> None:
     def throws(seed: str) -> list[Hex]:
         rng = Rng.from_seed(seed)
         return [roll(rng, BOARD.hex_at(15, 0), i % 6, (1, 3, 5)[i % 3], BOARD) for i in range(300)]
