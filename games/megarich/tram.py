@@ -161,8 +161,9 @@ def landing_odds(direction: int, limit: int) -> dict[Hex, Fraction]:
 def tile_odds(start: Hex, direction: int, limit: int, torus: HexTorus) -> dict[Hex, Fraction]:
     """The landing odds as canonical tiles of ``torus``, wrapping across its edges.
 
-    On a torus too small for the cone (a wrap shorter than ``2 × limit``) two offsets can name one tile; their odds
-    add up. On Megarich's 16 × 16 board the shortest wrap is 16 steps, so every cone tile stays distinct.
+    On a torus too small for the cone (a wrap of ``2 × limit`` steps or fewer) two offsets, or an offset and the start,
+    can name one tile; their odds add up. On Megarich's 16 × 16 board the shortest wrap is 16 steps, more than twice
+    the largest limit (5), so the cone's tiles stay distinct and never include the start.
     """
     odds: dict[Hex, Fraction] = {}
     for offset, p in landing_odds(direction, limit).items():
