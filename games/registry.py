@@ -43,7 +43,8 @@ def get_game(game_id: str) -> Game[Any, Any]:
     target = _TITLES.get(game_id) or _EXAMPLES.get(game_id)
     if target is not None:
         module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        game: Game[Any, Any] = getattr(importlib.import_module(module), attr)
+        return game
     for other in game_ids(examples=True):
         game = get_game(other)
         if game_id in game.meta.aliases:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Event, Game, GameError, Outcome, visible_events
+from storage.models import SeatRow
 
 from .errors import SERVICE_CATALOG
-from .tables import HistoryEntry, SeatRow
+from .tables import HistoryEntry
 
 #: Longest name shown (Discord's own limit for display names).
 NAME_LIMIT = 32

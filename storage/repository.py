@@ -172,7 +172,7 @@ class Repository:
         with Session(self._statement_bind, expire_on_commit=False) as session, session.begin():
             yield session
 
-    def _one_statement(self, statement: Select[Any] | CompoundSelect, params: Mapping[str, Any]) -> list[Row[Any]]:
+    def _one_statement(self, statement: Select[Any] | CompoundSelect[Any], params: Mapping[str, Any]) -> list[Row[Any]]:
         """The rows of one read-only statement, sent outside any transaction (one round trip).
 
         A connection found closed when the statement is sent is discarded by SQLAlchemy; the
@@ -727,7 +727,8 @@ class Repository:
 
     @classmethod
     def _usable_snapshot(cls, session: Session, table_id: int, before: int | None = None) -> SnapshotRow | None:
-        return session.scalar(cls._usable_snapshot_query(table_id, before))
+        found: SnapshotRow | None = session.scalar(cls._usable_snapshot_query(table_id, before))
+        return found
 
     def latest_snapshot(self, table_id: int) -> SnapshotRow | None:
         """The newest snapshot still valid (none of its actions voided by a later undo)."""
@@ -805,7 +806,7 @@ def _columns(model: type[Base]) -> Any:
 
 
 @functools.cache
-def _load_statement() -> CompoundSelect:
+def _load_statement() -> CompoundSelect[Any]:
     """The one statement of :meth:`Repository.load`: the table, its seats, its newest usable
     snapshot and the log rows after that snapshot, as one ``UNION ALL``.
 

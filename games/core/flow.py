@@ -364,7 +364,8 @@ def trigger_steps(resolve: Resolver, move: type[First] = First) -> dict[type, St
 # ---- the flow ------------------------------------------------------------------------------------
 
 def _stack(state: Any) -> Sequence[Any]:
-    return state.stack
+    frames: Sequence[Any] = state.stack
+    return frames
 
 
 class Flow(Generic[S]):

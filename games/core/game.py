@@ -264,7 +264,8 @@ class Game(ABC, Generic[S, M]):
             types = self.move_types
             decoder = msgspec.json.Decoder(Union[types] if len(types) > 1 else types[0])  # noqa: UP007
             _DECODERS[type(self)] = decoder
-        return decoder.decode(data)
+        move: M = decoder.decode(data)
+        return move
 
     def replay(self, state: S, seat: int, move: M, events: list[Event] | None = None) -> S:
         """Play a stored move on ``state`` in place and return it: the trusted path for loading,

@@ -121,7 +121,7 @@ def _common_goal(state: LandlordsState) -> bool:
 
 
 def _target(state: LandlordsState) -> int:
-    return 2 * state.options["start_cash"]
+    return 2 * int(state.options["start_cash"])
 
 
 def _property(state: LandlordsState, seat: int) -> int:
@@ -307,7 +307,7 @@ def _away(state: LandlordsState, frame: AwayF, seat: int, legal: list[Move], rng
     costs its land rent, the corner pays wages."""
     def cost(move: Go) -> int:
         if move.space == 0:
-            return -state.options["wages"]
+            return -int(state.options["wages"])
         return board().spaces[move.space].rent if state.owner[move.space] == seat else 0
 
     return min((m for m in legal if isinstance(m, Go)), key=lambda m: (cost(m), m.space))

@@ -108,7 +108,7 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
     if action in PRODUCE:
         resource = PRODUCE[action]
         short = wants[resource] - getattr(player, resource)
-        return 12.0 + (18 if short > 0 else 0) - getattr(player, resource) / 4
+        return 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
     if action == "any":
         return max(_action_value(game, state, seat, a, wants) for a in ("build", "hire", "siege")) - 3
     moves = action_moves(state, seat, action)

@@ -24,7 +24,7 @@ def production(state: WorldState, empire: Empire, resource: Resource) -> int:
             if counts is None:
                 counts = type_counts(state, empire)
             total += counts[card.production_per.per.value]
-    return max(total, 0)
+    return max(int(total), 0)
 
 
 def _per_value(per: str, counts: Counter[str], empire: Empire) -> int:
