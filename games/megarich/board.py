@@ -117,16 +117,12 @@ class Atlas:
     continent_names: Mapping[str, Mapping[str, str]]
     tag_names: Mapping[str, Mapping[str, str]]
     by_id: Mapping[str, Place | KeyCity | Hub]
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        """Every hex of the map, row by row."""
-        return tuple((col, row) for row in range(self.torus.height) for col in range(self.torus.width))
-
-    @property
-    def key_cells(self) -> Mapping[Cell, KeyCity]:
-        """The key cities by the hex they stand on."""
-        return {k.cell: k for k in self.key_cities}
+    cells: tuple[Cell, ...]
+    """Every hex of the map, row by row."""
+    key_cells: Mapping[Cell, KeyCity]
+    """The key cities by the hex they stand on."""
+    cell_region: Mapping[Cell, str]
+    """The continent whose region holds each hex that is not a key city's."""
 
     def key_city(self, position: str) -> KeyCity:
         """The key city at ``position`` (``"centre"``, ``"bottom"`` or ``"top"``)."""
@@ -139,10 +135,7 @@ class Atlas:
 
     def region_of(self, cell: Cell) -> str | None:
         """The continent whose region holds ``cell``; ``None`` for a key city's hex."""
-        for continent, cells in self.regions.items():
-            if cell in cells:
-                return continent
-        return None
+        return self.cell_region.get(cell)
 
     def continent_places(self, continent: str) -> tuple[Place, ...]:
         """The regular tiles of ``continent``, in data order."""
@@ -202,6 +195,9 @@ def _load() -> Atlas:
         continent_names={c: _names(raw["continents"][c], f"continent {c}") for c in CONTINENTS},
         tag_names={t: _names(raw["tags"][t], f"tag {t}") for t in TAGS},
         by_id=by_id,
+        cells=tuple((col, row) for row in range(torus.height) for col in range(torus.width)),
+        key_cells={k.cell: k for k in key_cities},
+        cell_region={cell: c for c, cells in regions.items() for cell in cells},
     )
     _check(atlas, set(key_hexes))
     return atlas
@@ -249,6 +245,7 @@ def cell_of(h: Hex) -> Cell:
     return atlas().torus.cell(h)
 
 
+@cache
 def neighbours(cell: Cell) -> tuple[Cell, ...]:
     """The six cells next to ``cell`` across the wrap, in :data:`games.core.hexgrid.DIRECTIONS` order
     (E, NE, NW, W, SW, SE on the pointy-top map)."""
