@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from games.core.hexgrid import DIRECTIONS, Hex, HexTorus
+from games.core.i18n import LANGS
 from games.core.rng import Rng
 
 DATA = Path(__file__).with_name("data")
@@ -143,7 +144,7 @@ class Atlas:
 
 
 def _names(raw: Mapping[str, Any], where: str) -> dict[str, str]:
-    names = {lang: str(raw.get(lang, "")).strip() for lang in ("en", "zh")}
+    names = {lang: str(raw.get(lang, "")).strip() for lang in LANGS}
     if not all(names.values()):
         raise BoardDataError(f"{where} needs a name in en and zh")
     return names
@@ -220,7 +221,7 @@ def _check(atlas: Atlas, key_ids_on_map: set[str]) -> None:
             raise BoardDataError(f"places.toml: {continent} has {have} tiles, the rules text {wanted}")
         if len(atlas.regions[continent]) > have:
             raise BoardDataError(f"map.toml: {continent}'s region has more hexes than tiles")
-    for lang in ("en", "zh"):
+    for lang in LANGS:
         names = [item.names[lang] for item in atlas.by_id.values()]
         if len(set(names)) != len(names):
             raise BoardDataError(f"places.toml: a {lang} name is used twice")
