@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from games.registry import get_game
 
 from .errors import AlreadySeated, NotAllowed, NotInLobby, NotSeated, TableError
+from .record import seat_change
 
 if TYPE_CHECKING:
     from storage.models import SeatRow, TableRow
@@ -201,8 +202,6 @@ def accept_seat(service: TableService, table_id: int, seat: int, user_id: str) -
     the log records the change with who offered it. Refused when the seat is not offered to them,
     when it changed hands since the offer (the offer is then void), or when they took a seat
     meanwhile. Returns the seat and the offer."""
-    from .tables import seat_change
-
     offer = _pending(service, table_id, seat, user_id)
     note = OFFER_NOTE.format(seat=seat)
 

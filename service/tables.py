@@ -3,32 +3,34 @@
 Every adapter (Discord, the local console, tests, benchmarks) goes through :class:`TableService`,
 so a move behaves the same everywhere: the seat is checked, the engine validates the move on a
 copy, bot seats answer, and everything commits in one transaction guarded by the table version.
+
+This module holds the move path (play, bots and standing orders, undo, loading) and the table's
+settings' checks; the rest lives in modules along the seams, their functions bound as methods
+(issue 24 §1): :mod:`.lobby` (lobby, seats, resign, rematch), :mod:`.record` (history, export),
+:mod:`.bookkeeping` (settings, notes, a member's choices), :mod:`.offers` (seats offered and
+votes), :mod:`.consent` (undo), :mod:`.invites`, :mod:`.clock` (deadlines, reminders),
+:mod:`.limits` (caps and server defaults).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
-import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-import msgspec
-
-from games.core import Event, Game, Option, Outcome, Rng, StaleVersion, visible_events
-from games.registry import game_ids, get_game
-from storage.errors import CapReached, TableNotFound, WrongStatus
+from games.core import Event, Game, Option, Outcome, Rng, StaleVersion
+from games.registry import get_game
+from storage.errors import TableNotFound, WrongStatus
 from storage.log import NewAction, effective_actions
 from storage.models import ActionRow, SeatRow, TableRow
 from storage.repository import Guard, Repository
 from storage.types import utcnow
 
-from . import clock, consent, invites, limits, offers
+from . import bookkeeping, clock, consent, invites, limits, lobby, offers, record
+from .bookkeeping import DM_REMINDERS, SEAT_ORDERS
 from .errors import (
-    AlreadySeated,
     CannotUndo,
     NoSuchSeat,
     NoSuchTable,
@@ -41,20 +43,13 @@ from .errors import (
     WrongSeat,
 )
 from .limits import TableLimits
+from .lobby import ACTIVE, ENDED, LIVE, LOBBY, RACE_RETRIES, Rematch
+from .record import HistoryEntry, encode_events, seat_change, seat_change_entry
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 16     # actions between snapshots: loading replays at most this many
-RACE_RETRIES = 5        # a lost race on the version is retried this often (free-text moves)
 MAX_BOT_CHAIN = 5_000   # guard against a title whose bots never hand back
-LOBBY: tuple[str, ...] = ("lobby",)
-LIVE: tuple[str, ...] = ("lobby", "active")
-ACTIVE: tuple[str, ...] = ("active",)
-ENDED: tuple[str, ...] = ("finished", "abandoned")
-#: A member's setting: tell them by direct message when a table waits for them.
-DM_REMINDERS = "dm_reminders"
-#: ``seat_order`` setting: seats as players joined, or shuffled from the seed when the game starts.
-SEAT_ORDERS = ("joined", "random")
 
 T = TypeVar("T")
 
@@ -74,39 +69,8 @@ class Step:
     order: str | None = None
 
 
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One entry of a table's history as one reader may see it: a move, or a change of who
-    holds a seat.
-
-    For a move (``kind="move"``), ``notation`` is only set for the reader's own seats (a hidden
-    pick of another seat stays hidden); ``events`` are the events that reader was allowed to see.
-    A change of seat everyone may read: ``kind="sub"`` (seat ``seat``, held by ``previous``, went
-    to the user ``user``, a bot when ``None``, named ``name``) or ``kind="kick"`` (``name`` was
-    removed from the lobby's seat ``seat``); ``by`` is the user who did it (``None``: the table's
-    own rules, e.g. a missed deadline)."""
-
-    seq: int
-    seat: int
-    notation: str | None
-    events: list[Event]
-    kind: str = "move"
-    by: str | None = None
-    user: str | None = None
-    name: str | None = None
-    previous: str | None = None
-
-
 #: Tables ``/turns`` reads at most (a member's games in play, oldest first).
 TURNS_LIMIT = 50
-
-
-@dataclass(frozen=True)
-class Rematch:
-    """A rematch's new lobby, and the players of the old table invited to join it."""
-
-    table: TableRow
-    invited: list[str]
 
 
 @dataclass
@@ -206,210 +170,26 @@ class TableService:
         migrate(engine)
         return cls(Repository(engine), **kwargs)
 
-    # ---- lobby -------------------------------------------------------------------------------
-    def create(self, game_id: str, *, seats: int | None = None, options: Mapping[str, Any] | None = None,
-               seed: str | int | None = None, creator: str | None = None, guild_id: str | None = None,
-               channel_id: str | None = None, language: str = "en") -> TableRow:
-        """Open a lobby for ``game_id``; options are validated now, not at start.
+    # ---- lobby, seats, leaving a game, playing again (service.lobby) -------------------------
+    create = lobby.create
+    join = lobby.join
+    add_bot = lobby.add_bot
+    leave = lobby.leave
+    kick = lobby.kick
+    substitute = lobby.substitute
+    abandon = lobby.abandon
+    start = lobby.start
+    _order_seats = lobby._order_seats
+    resign = lobby.resign
+    rematch = lobby.rematch
 
-        A table of a server (``guild_id``) is refused when a cap on live tables is reached (the
-        creator's lobbies or live tables, or the server's live tables: :meth:`server_limits`), and
-        starts with the deadline and policy the server chose (:meth:`server_defaults`)."""
-        try:
-            game = get_game(game_id)
-        except KeyError:
-            raise TableError("table.unknown_game", game=game_id, games=", ".join(game_ids())) from None
-        resolved = game.meta.resolve_options(options)
-        wanted = seats if seats is not None else game.meta.max_players
-        game.meta.check_players(wanted)
-        game.check_options(wanted, resolved)
-        # a server's tables start with its deadline and policy, and count against its limits
-        server = self.repo.server_settings(guild_id) if guild_id is not None else {}
-        settings = {"seats": wanted, **limits.ServerDefaults.read(server).table_settings()}
-        caps = self.limits.merged(server).caps(creator) if guild_id is not None else []
-        try:
-            return self.repo.create_table(
-                game_id=game.meta.id, options=resolved, seed=str(seed if seed is not None else secrets.randbits(48)),
-                engine_version=game.meta.engine_version, guild_id=guild_id, channel_id=channel_id,
-                creator=creator, language=language, settings=settings, caps=caps)
-        except CapReached as reached:
-            raise limits.refusal(reached) from None
 
-    # Every write of seats or status below is guarded by the table's version (and status), and
-    # bumps it: across processes a move cannot interleave with an abandon or a substitution, nor a
-    # join with the deal (security review, finding 8). A lost race is retried on the new state.
-    def join(self, table_id: int, user_id: str, name: str, language: str | None = None) -> SeatRow:
-        """Take the first free seat of a lobby; nobody holds two seats."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            taken = [s for s in seats if s.user_id == user_id and not s.is_bot]
-            if taken:
-                raise AlreadySeated(seat=taken[0].seat + 1)
-            return self.repo.add_seat(table_id, name, seat=self._free_seat(table, seats), user_id=user_id,
-                                      is_bot=False, language=language, guard=guard,
-                                      orders=get_game(table.game_id).default_orders(table.options))
-        return self._seat_write(table_id, LOBBY, write)
 
-    def add_bot(self, table_id: int, by_user: str | None = None, *, name: str | None = None,
-                manager: bool = False) -> SeatRow:
-        """Seat a bot in the lobby: for the table's creator or a manager (``by_user=None``: a
-        trusted local caller, the console or a tool), so nobody fills a stranger's table with bots."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            if by_user is not None:
-                self._check_authority(table, by_user, manager)
-            seat = self._free_seat(table, seats)
-            return self.repo.add_seat(table_id, name or f"Bot {seat + 1}", seat=seat, is_bot=True, guard=guard)
-        return self._seat_write(table_id, LOBBY, write)
 
-    def leave(self, table_id: int, user_id: str) -> None:
-        """Give up one's seat in the lobby (the seats after it move down)."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> None:
-            mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
-            if not mine:
-                raise NotSeated()
-            self.repo.remove_seat(table_id, mine[0].seat, guard=guard)
-        self._seat_write(table_id, LOBBY, write)
 
-    def kick(self, table_id: int, by_user: str, seat: int, *, manager: bool = False) -> SeatRow:
-        """Remove a player from the lobby (the table's creator or a manager); the log records it
-        with who did it. Returns the seat as it was. During a game, hand the seat to a bot with
-        :meth:`substitute` instead."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            self._check_authority(table, by_user, manager)
-            row = self._seat_row(seats, seat)
-            self.repo.remove_seat(table_id, seat, guard=guard,
-                                 log=[seat_change("kick", row, by_user, started=False)])
-            return row
-        return self._seat_write(table_id, LOBBY, write)
 
-    def substitute(self, table_id: int, by_user: str | None, seat: int, name: str, *,
-                   manager: bool = False, deadline: datetime | None = None) -> SeatRow:
-        """Hand a seat to a bot named ``name``, at once, in the lobby or during the game (the
-        table's creator or a manager; ``by_user=None``: the table's own rules, a missed deadline).
-        The seat keeps its history; the log records the change with who made it.
 
-        A person never gets a seat this way: it is offered to them and only they accept it
-        (:meth:`offer_seat`, :meth:`accept_seat`), and nobody may hold two seats (the creator
-        subbing themselves into an opponent's seat would read both seats' secrets). During the
-        game the creator hands a person's seat to a bot only after they missed a deadline; a
-        manager may always (``offers.check_replace``, issue 19 §4).
 
-        ``deadline``: a missed deadline's substitution, made only while the table's deadline is
-        still that one and the seat a person's (on the version read), so once (issue 13 §5)."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            row = self._seat_row(seats, seat)
-            mod = offers.check_replace(self, table, row, by_user, manager)
-            if deadline is not None and (table.deadline_at != deadline or row.is_bot):
-                return row
-            change = seat_change("sub", row, by_user, name=name, started=table.status == "active", mod=mod)
-            return self.repo.update_seat(table_id, seat, user_id=None, name=name, is_bot=True, guard=guard,
-                                         log=[change])
-        return self._seat_write(table_id, LIVE, write)
-
-    def abandon(self, table_id: int, by_user: str, *, manager: bool = False,
-                votes: Sequence[str] = ()) -> None:
-        """Stop a lobby or a game for good (the table's creator or a manager; a running game's
-        players by a vote: :meth:`vote_abandon`, which passes the ``votes``); the log records
-        who did it. A move racing it from another process commits before it or not at all."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> None:
-            self._check_authority(table, by_user, manager)
-            notation = f"abandon by {by_user}" + (f" voted {','.join(votes)}" if votes else "")
-            self.repo.set_status(table_id, "abandoned", guard=guard,
-                                 log=[NewAction(notation=notation, kind="system", user_id=by_user)])
-        self._seat_write(table_id, LIVE, write)
-
-    def start(self, table_id: int, by_user: str | None = None, *, manager: bool = False) -> MoveResult:
-        """Deal the game with the players seated now: for the table's creator or a manager
-        (``by_user=None``: a trusted caller; the seated players of a lobby whose creator is not
-        among them start it together with :meth:`vote_start`). The seed and the seats fix
-        everything that follows; a seat taken or given up meanwhile by another process makes the
-        deal start over with the seats as they are then."""
-        for attempt in range(RACE_RETRIES):
-            table, seated = self._lobby(table_id)
-            if by_user is not None:
-                self._check_authority(table, by_user, manager)
-            game = get_game(table.game_id)
-            if len(seated) < game.meta.min_players:
-                raise TableError("table.need_players", low=game.meta.min_players, count=len(seated))
-            game.meta.check_players(len(seated))
-            if table.settings.get("seat_order") == "random" or table.settings.get("previous_seats"):
-                table, seated = self._order_seats(table, seated)
-            state = game.setup(len(seated), table.options, table.seed)
-            try:
-                self.repo.commit_actions(table_id, table.version, [], snapshot=(0, game.dumps(state)),
-                                         status="active", require_status=LOBBY)
-            except StaleVersion:
-                if attempt == RACE_RETRIES - 1:
-                    raise
-                log.info("table %s: the seats changed during the deal, dealing again", table_id)
-                continue
-            except WrongStatus:
-                raise NotInLobby() from None
-            return self._settle_bots(self.load(table_id), [])
-        raise StaleVersion()  # pragma: no cover - loop always returns or raises
-
-    def _order_seats(self, table: TableRow, seated: list[SeatRow]) -> tuple[TableRow, list[SeatRow]]:
-        """The seat order drawn or kept at the deal (issue 10 §10): ``seat_order=random`` sorts the
-        seats by a hash of the table's seed and each holder; a rematch puts its players back in
-        their old order (newcomers after them). Either depends only on who sits, so dealing again
-        after a lost race finds the order made already. Committed (the version bumped) before the deal."""
-        def holder(row: SeatRow) -> str:
-            return row.user_id if not row.is_bot and row.user_id else f"bot:{row.name}"
-
-        if table.settings.get("seat_order") == "random":
-            def key(row: SeatRow) -> tuple[int, str]:
-                return 0, hashlib.sha256(f"{table.seed}:seats:{holder(row)}".encode()).hexdigest()
-        else:
-            previous: dict[str, int] = table.settings.get("previous_seats") or {}
-
-            def key(row: SeatRow) -> tuple[int, str]:
-                return previous.get(holder(row), len(previous) + row.seat), ""
-        order = [row.seat for row in sorted(seated, key=key)]
-        if order == [row.seat for row in seated]:
-            return table, seated
-        self.repo.permute_seats(table.id, order, guard=Guard(table.version, LOBBY),
-                                log=[NewAction(notation="seats " + ",".join(str(n + 1) for n in order),
-                                               kind="system")])
-        return self._lobby(table.id)
-
-    # ---- leaving a game, playing again -------------------------------------------------------
-    def resign(self, table_id: int, user_id: str, name: str) -> SeatRow:
-        """A player gives up a running game: a bot named ``name`` plays their seat from now on
-        (issue 10 §10; no title here removes a player from the game, so the seat stays). The log
-        records it as the player's own change of seat. Returns the seat as it was."""
-        def write(table: TableRow, seats: list[SeatRow], guard: Guard) -> SeatRow:
-            mine = [s for s in seats if s.user_id == user_id and not s.is_bot]
-            if not mine:
-                raise NotSeated()
-            row = mine[0]
-            self.repo.update_seat(table_id, row.seat, user_id=None, name=name, is_bot=True, away=False,
-                                  guard=guard, log=[seat_change("resign", row, user_id, name=name)])
-            return row
-        return self._seat_write(table_id, ACTIVE, write)
-
-    def rematch(self, table_id: int, by_user: str, name: str, *, language: str | None = None) -> Rematch:
-        """A new lobby for the game, options, seats and settings of a table that ended, on the same
-        server, opened by one of its players (issue 10 §10). The member who asks is seated and bots
-        take the seats bots held; the other players are invited and join themselves (nobody is
-        seated without accepting). At the deal everyone is put back in their old order
-        (``previous_seats``), unless the table draws a random order."""
-        old = self._table(table_id)
-        self._check_status(old.status, ENDED)
-        seats = self.repo.seats(table_id)
-        if not any(s.user_id == by_user and not s.is_bot for s in seats):
-            raise NotSeated()
-        count = max(len(seats), int(old.settings.get("seats", 0)))
-        table = self.create(old.game_id, seats=count, options=old.options, creator=by_user,
-                            guild_id=old.guild_id, language=old.language)
-        kept = {k: old.settings[k] for k in ("remind_hours", "deadline_hours", "policy", "seat_order")
-                if old.settings.get(k) is not None}
-        previous = {(s.user_id if not s.is_bot and s.user_id else f"bot:{s.name}"): s.seat for s in seats}
-        self.repo.update_settings(table.id, {**kept, "previous_seats": previous, "rematch_of": table_id})
-        self.join(table.id, by_user, name, language)
-        for row in seats:
-            if row.is_bot:
-                self.add_bot(table.id, name=row.name)
-        invited = [s.user_id for s in seats if s.user_id and not s.is_bot and s.user_id != by_user]
-        return Rematch(self._table(table.id), invited)
 
     # ---- play --------------------------------------------------------------------------------
     def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
@@ -664,101 +444,32 @@ class TableService:
         snapshot = self.repo.snapshot_before(loaded.table.id, target.seq)
         return target, rows, snapshot.seq if snapshot is not None else 0, snapshot.state if snapshot else None
 
-    # ---- settings and bookkeeping --------------------------------------------------------------
-    def configure(self, table_id: int, by_user: str, *, manager: bool = False, **changes: Any) -> dict[str, Any]:
-        """Change table settings (creator or manager): ``language`` (``None``: everyone's own),
-        ``remind_hours`` (0: none; at least 1 h), ``deadline_hours`` (0: none; at least 10 min)
-        and ``policy`` (``move`` or ``bot``). A new deadline starts counting now."""
-        table = self._table(table_id)
-        self._check_authority(table, by_user, manager)
-        settings: dict[str, Any] = {}
-        for key, value in changes.items():
-            if key == "remind_hours":
-                settings[key] = self._hours(value, clock.MIN_REMIND_HOURS)
-            elif key == "deadline_hours":
-                settings[key] = self._hours(value, clock.MIN_DEADLINE_HOURS)
-            elif key == "policy":
-                if value not in {"move", "bot"}:
-                    raise TableError("table.bad_policy", policy=str(value))
-                settings[key] = value
-            elif key == "language":
-                settings[key] = value
-            elif key == "seat_order":
-                if value not in SEAT_ORDERS:
-                    raise TableError("table.bad_setting", setting=f"{key}={value}")
-                settings[key] = value
-            else:
-                raise TableError("table.bad_setting", setting=key)
-        merged = self.repo.update_settings(table_id, settings)
-        if "deadline_hours" in settings and table.status == "active":
-            hours = float(merged.get("deadline_hours") or 0)
-            self.repo.set_deadline(table_id, utcnow() + timedelta(hours=hours) if hours > 0 else None)
-        return merged
+    # ---- settings, notes and a member's own choices (service.bookkeeping) ----------------------
+    configure = bookkeeping.configure
+    rename_seat = bookkeeping.rename_seat
+    set_seat_language = bookkeeping.set_seat_language
+    set_away = bookkeeping.set_away
+    _seats_of = bookkeeping._seats_of
+    set_channel = bookkeeping.set_channel
+    discard = bookkeeping.discard
+    ended_tables = bookkeeping.ended_tables
+    clear_deadline = bookkeeping.clear_deadline
+    note = bookkeeping.note
+    set_note = bookkeeping.set_note
+    set_dm_reminders = bookkeeping.set_dm_reminders
+    wants_dm = bookkeeping.wants_dm
+    _hours = staticmethod(bookkeeping._hours)
 
-    @staticmethod
-    def _hours(value: Any, floor: float) -> float | None:
-        hours = float(value or 0)
-        if hours <= 0:
-            return None
-        if hours < floor:
-            raise TableError("table.too_often", minutes=round(floor * 60))
-        return hours
 
-    def rename_seat(self, table_id: int, seat: int, name: str) -> SeatRow:
-        """Give a seat a display name (a bot named in the table's language)."""
-        return self.repo.update_seat(table_id, seat, name=name)
 
-    def set_seat_language(self, table_id: int, user_id: str, language: str | None) -> list[int]:
-        """The language of the user's private answers at this table (``None``: their client's)."""
-        mine = self._seats_of(table_id, user_id)
-        for seat in mine:
-            self.repo.update_seat(table_id, seat, language=language)
-        return mine
 
-    def set_away(self, table_id: int, user_id: str, away: bool) -> list[int]:
-        """Vacation: no reminders or deadlines for the user's seats while ``away``."""
-        mine = self._seats_of(table_id, user_id)
-        for seat in mine:
-            self.repo.update_seat(table_id, seat, away=away)
-        return mine
 
-    def _seats_of(self, table_id: int, user_id: str) -> list[int]:
-        mine = [s.seat for s in self.repo.seats(table_id) if s.user_id == user_id and not s.is_bot]
-        if not mine:
-            raise NotSeated()
-        return mine
 
-    def set_channel(self, table_id: int, guild_id: str | None, channel_id: str | None) -> None:
-        """Record where the table is played (the adapter opens the channel after the table)."""
-        self.repo.set_channel(table_id, guild_id, channel_id)
 
-    def discard(self, table_id: int) -> None:
-        """Abandon a lobby whose channel could not be opened (no authority needed: nobody saw it)."""
-        table = self._table(table_id)
-        if table.status == "lobby":
-            try:
-                self.repo.set_status(table_id, "abandoned", guard=Guard(table.version, LOBBY))
-            except (StaleVersion, WrongStatus):
-                log.info("table %s changed while it was discarded; left as it is", table_id)
 
-    def ended_tables(self, without_note: str, *, now: datetime, guild_ids: Iterable[str] | None = None,
-                     settled: timedelta = timedelta(seconds=5), horizon: timedelta = timedelta(days=8),
-                     limit: int = 20) -> list[TableRow]:
-        """Tables that ended (finished or abandoned) between ``horizon`` and ``settled`` ago and
-        that an adapter has not marked with the note ``without_note`` yet: the adapter tidies
-        their channel (archives a thread) once the last posts about them went out, then notes it."""
-        return self.repo.ended_tables(without_note=without_note, updated_after=now - horizon,
-                                      updated_before=now - settled, guild_ids=guild_ids, limit=limit)
 
-    def clear_deadline(self, table_id: int) -> None:
-        self.repo.set_deadline(table_id, None)
 
-    def note(self, table_id: int, key: str) -> Any:
-        """An adapter's note about the table (status post, lobby cards...); see ``Repository.note``."""
-        return self.repo.note(table_id, key)
 
-    def set_note(self, table_id: int, key: str, value: Any) -> None:
-        self.repo.set_note(table_id, key, value)
 
     # ---- reading -----------------------------------------------------------------------------
     def table(self, table_id: int) -> TableRow:
@@ -778,16 +489,7 @@ class TableService:
     def seats(self, table_id: int) -> list[SeatRow]:
         return self.repo.seats(table_id)
 
-    # ---- a member's own choices -------------------------------------------------------------
-    def set_dm_reminders(self, user_id: str, on: bool) -> bool:
-        """A member asks to be told by direct message when a table waits for them (issue 10 §10):
-        each new step that pings them and each idle reminder. Returns the new choice."""
-        return bool(self.repo.update_member_settings(user_id, {DM_REMINDERS: True if on else None})
-                    .get(DM_REMINDERS))
 
-    def wants_dm(self, user_ids: Iterable[str]) -> set[str]:
-        """Which of ``user_ids`` asked for reminders by direct message (one query)."""
-        return {u for u, s in self.repo.member_settings(user_ids).items() if s.get(DM_REMINDERS)}
 
     def pending_turns(self, user_id: str, *, limit: int = TURNS_LIMIT) -> list[PendingTurn]:
         """The games in play where ``user_id`` holds a seat that must act now, on every server
@@ -845,60 +547,13 @@ class TableService:
         players read :meth:`history`."""
         return self.repo.actions(table_id)
 
-    def history(self, table_id: int, user_id: str | None, *, seat: int | None = None) -> list[HistoryEntry]:
-        """The moves so far as ``user_id`` may read them: their own seats' moves with notation,
-        everyone's as the events their seat (a spectator if not seated) was allowed to see; and,
-        for everyone, every change of who holds a seat (kicks, substitutions) with who made it,
-        even one a later undo passed over.
+    # ---- what happened: history and export (service.record) ---------------------------------
+    history = record.history
+    export = record.export
+    replay_export = record.replay_export
 
-        A trusted local caller (the console) passes ``user_id=None`` and the ``seat`` it plays."""
-        loaded = self.load(table_id)
-        rows = self.repo.actions(table_id)
-        changes = [entry for entry in map(seat_change_entry, rows) if entry is not None]
-        if loaded.state is None:
-            return changes
-        game, table = loaded.game, loaded.table
-        mine = set(loaded.seat_of(user_id)) if user_id is not None else ({seat} if seat is not None else set())
-        viewer = min(mine) if mine else None
-        moves = [row for row in effective_actions(rows) if row.kind == "move" and row.seat is not None]
-        # Each move's events are stored with it (issue 24 §2: /log read, not replayed from setup);
-        # a log older than that is replayed as before.
-        stored = all(row.events is not None for row in moves)
-        state = None if stored else game.setup(len(loaded.seats), table.options, table.seed)
-        out = []
-        for row in moves:
-            if row.events is not None and stored:
-                events = decode_events(row.events)
-            else:
-                events = []
-                state = self._replay_rows(game, state, [row], events)
-            out.append(HistoryEntry(row.seq, int(row.seat or 0), row.notation if row.seat in mine else None,
-                                    visible_events(events, viewer)))
-        return sorted(out + changes, key=lambda entry: entry.seq)
 
-    def export(self, table_id: int) -> dict[str, Any]:
-        """Everything needed to replay the game elsewhere: title, options, seed, players, log."""
-        table = self._table(table_id)
-        seats = self.repo.seats(table_id)
-        return {
-            "format": "tabula-export/1",
-            "game": table.game_id,
-            "engine_version": table.engine_version,
-            "options": table.options,
-            "seed": table.seed,
-            "status": table.status,
-            "players": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
-            "actions": [{"seq": r.seq, "seat": r.seat, "kind": r.kind, "move": r.notation, "typed": r.move,
-                         "voids": r.voids, "at": r.created_at.isoformat()} for r in self.log(table_id)],
-        }
 
-    def replay_export(self, data: Mapping[str, Any]) -> Any:
-        """Rebuild the final state of an export (used to check exports in tests and tools)."""
-        game = get_game(data["game"])
-        rows = [ActionRow(table_id=0, seq=a["seq"], seat=a["seat"], notation=a["move"], move=a.get("typed"),
-                          kind=a["kind"], voids=a["voids"]) for a in data["actions"]]
-        return self._rebuild(game, None, effective_actions(rows), players=len(data["players"]),
-                             options=data["options"], seed=data["seed"])
 
     # ---- internals ---------------------------------------------------------------------------
     def _settle_bots(self, loaded: Loaded, steps: list[Step], user_id: str | None = None,
@@ -1113,50 +768,5 @@ class TableService:
             raise NotAllowed()
 
 
-_EVENTS = msgspec.json.Decoder(list[Event])
-
-
-def encode_events(events: Sequence[Event]) -> str:
-    """A move's events as the log stores them (``ActionRow.events``), redaction included."""
-    return msgspec.json.encode(list(events)).decode()
-
-
-def decode_events(data: str) -> list[Event]:
-    """The events :func:`encode_events` stored."""
-    return _EVENTS.decode(data)
-
-
-def seat_change(op: str, row: SeatRow, by_user: str | None, *, user: str | None = None,
-                name: str | None = None, started: bool = True, mod: bool = False) -> NewAction:
-    """The system row of the log recording a change of who holds seat ``row`` and who made it:
-    ``sub`` (the seat goes to ``user``, a bot when ``None``, named ``name``) or ``kick`` (the
-    lobby seat is emptied). The details go in the row's JSON (``move``): with ``started``
-    (during the game: the previous holder has seen the seat's secrets) and ``mod`` (a manager's
-    power was needed); the notation reads ``sub 2 <user> by <user>``."""
-    data = {"op": op, "seat": row.seat, "previous": row.name, "previous_user": None if row.is_bot else row.user_id,
-            "by": by_user, "user": user, "name": name if op == "sub" else row.name, "started": started}
-    if mod:
-        data["mod"] = True
-    if op == "resign":
-        data["name"] = name
-        notation = f"resign {row.seat + 1} {data['previous_user']} to bot"
-    elif op == "sub":
-        notation = f"sub {row.seat + 1} {user or 'bot'} by {by_user or 'table'}"
-    else:
-        notation = f"kick {row.seat + 1} {data['previous_user'] or 'bot'} by {by_user or 'table'}"
-    return NewAction(notation=notation, kind="system", user_id=by_user, move=json.dumps(data, sort_keys=True))
-
-
-def seat_change_entry(row: ActionRow) -> HistoryEntry | None:
-    """The history entry of a log row recording a change of seat (see :func:`seat_change`), or
-    ``None`` for any other row."""
-    if row.kind != "system" or not row.move:
-        return None
-    try:
-        data = json.loads(row.move)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("op") not in ("sub", "kick", "resign"):
-        return None
-    return HistoryEntry(row.seq, int(data["seat"]), None, [], kind=str(data["op"]), by=data.get("by"),
-                        user=data.get("user"), name=data.get("name"), previous=data.get("previous"))
+__all__ = ["ACTIVE", "DM_REMINDERS", "ENDED", "LIVE", "LOBBY", "SEAT_ORDERS", "HistoryEntry", "Loaded", "MoveResult",
+           "PendingTurn", "Rematch", "Step", "TableService", "seat_change", "seat_change_entry"]
