@@ -23,9 +23,11 @@ Faults are keys (``design.outside`` …) for :class:`DesignError`; the title's c
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Literal, NamedTuple
 
 from games.core.errors import IllegalMove, MalformedMove
@@ -50,6 +52,7 @@ __all__ = [
     "BOARD_WIDTH",
     "GENERIC_BONUS",
     "GENERIC_SHAPE",
+    "SLOTS",
     "SLOT_KINDS",
     "BlockKind",
     "Design",
@@ -58,6 +61,7 @@ __all__ = [
     "Direction",
     "PlaceText",
     "PlacedBlock",
+    "ShapeSpec",
     "Slot",
     "SlotText",
     "adjacent",
@@ -72,6 +76,8 @@ __all__ = [
     "place_notation",
     "read_place",
     "read_slot",
+    "shape_library",
+    "shape_of",
     "slot_notation",
 ]
 
@@ -82,17 +88,6 @@ BOARD_HEIGHT = 4
 SLOT_SIZE = 4
 #: How far outside the area a slot's cells may reach: a tetromino touching the area lies within 4 cells of it.
 SLOT_MARGIN = 4
-
-#: The seven expansion slots: the one-sided tetrominoes, turned but never flipped (D3).
-SLOT_KINDS: dict[str, Polyomino] = {
-    "I": Polyomino.parse(["####"]),
-    "O": Polyomino.parse(["##", "##"]),
-    "T": Polyomino.parse(["###", ".#."]),
-    "S": Polyomino.parse([".##", "##."]),
-    "Z": Polyomino.parse(["##.", ".##"]),
-    "J": Polyomino.parse(["#..", "###"]),
-    "L": Polyomino.parse(["..#", "###"]),
-}
 
 #: Ordinary blocks: "灵感块的面积一般为2~6格，单方向尺寸不超过3格" (D6).
 MIN_CELLS = 2
@@ -106,6 +101,11 @@ GENERIC_BONUS: dict[str, int] = {"S": 16, "A": 8, "D": 8, "F": 3}
 BlockKind = Literal["ordinary", "special", "generic"]
 Direction = Literal["up", "down", "left", "right"]
 DIRECTIONS: dict[Direction, Cell] = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def shape_of(rows: str | Iterable[str]) -> Polyomino:
+    """A block shape drawn with ``#`` (as in ``data/shapes.toml``)."""
+    return Polyomino.of(from_rows(rows if isinstance(rows, str) else list(rows)))
 
 
 class DesignError(IllegalMove):
@@ -134,6 +134,45 @@ def block_fault(shape: Polyomino, kind: BlockKind = "ordinary") -> str | None:
         if max(shape.width, shape.height) > MAX_SIDE:
             return "side"
     return None
+
+
+DATA = Path(__file__).parent / "data"
+
+
+class ShapeSpec(NamedTuple):
+    """A named shape of ``data/shapes.toml``: its id, English and Chinese names, kind and cells."""
+
+    id: str
+    en: str
+    zh: str
+    kind: BlockKind
+    shape: Polyomino
+
+
+def _load(table: str) -> dict[str, ShapeSpec]:
+    raw = tomllib.loads((DATA / "shapes.toml").read_text(encoding="utf-8"))[table]
+    out = {}
+    for key, entry in raw.items():
+        kind = entry.get("kind", "ordinary")
+        if kind not in ("ordinary", "special"):
+            raise ValueError(f"shapes.toml: {table}.{key} has an unknown kind {kind!r}")
+        out[key] = ShapeSpec(key, entry["en"], entry["zh"], kind, shape_of(entry["rows"]))
+    return out
+
+
+def shape_library() -> dict[str, ShapeSpec]:
+    """The block shapes of ``data/shapes.toml`` by id, each checked by :func:`block_fault` (``ValueError``)."""
+    shapes = _load("shapes")
+    for spec in shapes.values():
+        fault = block_fault(spec.shape, spec.kind)
+        if fault:
+            raise ValueError(f"shapes.toml: {spec.id} is no {spec.kind} block ({fault})")
+    return shapes
+
+
+#: The seven expansion slots (``data/shapes.toml``): the one-sided tetrominoes, turned but never flipped (D3).
+SLOTS: dict[str, ShapeSpec] = _load("slots")
+SLOT_KINDS: dict[str, Polyomino] = {key: spec.shape for key, spec in SLOTS.items()}
 
 
 # --------------------------------------------------------------------------------------------- cell names
@@ -649,8 +688,3 @@ def read_slot(text: str) -> SlotText | None:
         if orientation is not None and not orientation[1]:
             return SlotText(kind, cell, orientation[0])
     raise MalformedMove("design.notation", text=text)
-
-
-def shape_of(rows: str | Iterable[str]) -> Polyomino:
-    """A block shape drawn with ``#`` (as in ``data/shapes.toml``)."""
-    return Polyomino.of(from_rows(rows if isinstance(rows, str) else list(rows)))
