@@ -1,21 +1,21 @@
 """巨富豪∞'s design board (设计盘): its area, expansion slots, block placement and the geometry relations.
 
-Everything here is pure geometry on :mod:`games.core.polyomino` cells ``(x, y)``, ``y`` growing downwards. The
-standard board covers ``x`` 0–7 and ``y`` 0–3 (8 columns by 4 rows, ``docs/rules/megarich-design.md`` D1);
-expansion slots may grow the area on any side, so coordinates may turn negative. Cell *names* are read on the
-area's bounding box (``a1`` is its top-left cell) for placements, and on that box grown by 4 on every side for
-slots, whose cells lie outside the area (D10); stored placements keep absolute coordinates, so a slot attached
-above or to the left renames cells but moves no block.
+Everything here is pure geometry on :mod:`games.core.polyomino` cells ``(x, y)``, ``y`` growing downwards. Rules
+and rulings named below are those of ``docs/rules/megarich-design.md``. The standard board covers ``x`` 0–7 and
+``y`` 0–3 (8 columns by 4 rows, rule 1 and R1); expansion slots may grow the area on any side, so coordinates
+may turn negative. Cell *names* are read on the area's bounding box (``a1`` is its top-left cell) for placements,
+and on that box grown by 4 on every side for slots, whose cells lie outside the area (R11); stored placements keep
+absolute coordinates, so a slot attached above or to the left renames cells but moves no block.
 
 The layers, from the bottom:
 
-- :class:`DesignArea`: the cells blocks may use, and :meth:`DesignArea.attach` for a slot (D3–D5).
-- :class:`Design`: an area with placed blocks; :meth:`Design.place` checks a placement (D6–D8), and the counting
-  methods answer a placement menu level by level without listing its moves (D11): :meth:`Design.count`,
+- :class:`DesignArea`: the cells blocks may use, and :meth:`DesignArea.attach` for a slot (rules 2–3, R2–R4).
+- :class:`Design`: an area with placed blocks; :meth:`Design.place` checks a placement (rules 4–7), and the counting
+  methods answer a placement menu level by level without listing its moves (R12): :meth:`Design.count`,
   :meth:`Design.cells_for`, :meth:`Design.orientations_at`, :meth:`Design.rotations_at`, :meth:`Design.mirrors_at`,
   :meth:`Design.nth` (the ``i``-th legal placement, for a uniform random move).
-- The relations of the text (相邻, 连锁相邻, 最X侧, 内部) as functions of ``{key: solid cells}`` (D12–D15).
-- Notation helpers: ``place b7 c3 r1 m`` and ``slot t k2 r1`` (D16).
+- The relations of the text (相邻, 连锁相邻, 最X侧, 内部) as functions of ``{key: solid cells}`` (rules 9–12, R7–R9).
+- Notation helpers: ``place b7 c3 r1 m`` and ``slot t k2 r1`` (R10).
 
 Faults are keys (``design.outside`` …) for :class:`DesignError`; the title's catalog says them.
 """
@@ -81,7 +81,7 @@ __all__ = [
     "slot_notation",
 ]
 
-#: The standard board: "标准设计盘的初始尺寸为4×8", read as 4 rows of 8 columns (D1).
+#: The standard board: "标准设计盘的初始尺寸为4×8", read as 4 rows of 8 columns (R1).
 BOARD_WIDTH = 8
 BOARD_HEIGHT = 4
 #: Cells an expansion slot adds ("每一个扩展设计插槽都会为玩家的设计盘提供4个单位的额外空间").
@@ -89,12 +89,12 @@ SLOT_SIZE = 4
 #: How far outside the area a slot's cells may reach: a tetromino touching the area lies within 4 cells of it.
 SLOT_MARGIN = 4
 
-#: Ordinary blocks: "灵感块的面积一般为2~6格，单方向尺寸不超过3格" (D6).
+#: Ordinary blocks: "灵感块的面积一般为2~6格，单方向尺寸不超过3格" (rule 4).
 MIN_CELLS = 2
 MAX_CELLS = 6
 MAX_SIDE = 3
 
-#: A generic block (通用灵感块) is always 1×1 and gives one of these, fixed when bought (D9).
+#: A generic block (通用灵感块) is always 1×1 and gives one of these, fixed when bought (rule 8).
 GENERIC_SHAPE = Polyomino.parse(["#"])
 GENERIC_BONUS: dict[str, int] = {"S": 16, "A": 8, "D": 8, "F": 3}
 
@@ -170,7 +170,7 @@ def shape_library() -> dict[str, ShapeSpec]:
     return shapes
 
 
-#: The seven expansion slots (``data/shapes.toml``): the one-sided tetrominoes, turned but never flipped (D3).
+#: The seven expansion slots (``data/shapes.toml``): the one-sided tetrominoes, turned but never flipped (R2).
 SLOTS: dict[str, ShapeSpec] = _load("slots")
 SLOT_KINDS: dict[str, Polyomino] = {key: spec.shape for key, spec in SLOTS.items()}
 
@@ -214,7 +214,7 @@ class DesignArea:
 
     @classmethod
     def standard(cls) -> DesignArea:
-        """The standard 4×8 board (D1)."""
+        """The standard 4×8 board (rule 1)."""
         return cls(frozenset((x, y) for y in range(BOARD_HEIGHT) for x in range(BOARD_WIDTH)))
 
     @cached_property
@@ -260,7 +260,7 @@ class DesignArea:
 
     def slot_fault(self, kind: str, rotation: int, at: Cell) -> str | None:
         """Why slot ``kind`` cannot go there, or ``None``: ``slot_kind`` (no such slot), ``slot_overlap`` (a cell
-        already in the area, D4), ``slot_detached`` (no edge shared with the area, D5)."""
+        already in the area, R3), ``slot_detached`` (no edge shared with the area, rule 3)."""
         if kind not in SLOT_KINDS:
             return "slot_kind"
         cells = self.slot_cells_at(kind, rotation, at)
@@ -402,7 +402,7 @@ class Design:
         """Why ``shape`` may not be laid turned ``(rotation, mirror)`` with its anchor on ``at``, or ``None``.
 
         ``size``/``side``/``generic``/``disconnected`` (see :func:`block_fault`), ``outside`` (a solid cell off the
-        area, D7), ``overlap`` (a solid cell on another block's, D8). Cavities are free to lie anywhere.
+        area, rule 6), ``overlap`` (a solid cell on another block's, rule 7). Cavities are free to lie anywhere.
         """
         shape_fault = block_fault(shape, kind)
         if shape_fault:
@@ -524,7 +524,7 @@ Link = Callable[[str, str], bool]
 
 def adjacent(solids: Solids, a: str, b: str) -> bool:
     """相邻: ``a`` and ``b`` share an edge of length at least 1; a corner is not enough, and no block is its own
-    neighbour (D12)."""
+    neighbour (rule 9)."""
     return a != b and touching(solids[a], solids[b])
 
 
@@ -555,14 +555,14 @@ def chain(solids: Solids, a: str, link: Link | None = None) -> set[str]:
 
 def chain_adjacent(solids: Solids, a: str, b: str, link: Link | None = None) -> bool:
     """连锁相邻: ``a`` and ``b`` are joined by a run of adjacencies, each of which meets ``link`` (called with the
-    link's two blocks, from the ``a`` side); no condition means any adjacency (D13). Adjacent blocks whose link
+    link's two blocks, from the ``a`` side); no condition means any adjacency (rule 10, R7). Adjacent blocks whose link
     meets the condition are chain-adjacent."""
     return a != b and b in chain(solids, a, link)
 
 
 def outermost(solids: Solids, a: str, direction: Direction) -> bool:
     """最X侧: every cell of ``a`` nearest ``direction`` — in each row or column ``a`` spans, its last cell that way —
-    has no other block's solid cell anywhere beyond it in that row or column (D14)."""
+    has no other block's solid cell anywhere beyond it in that row or column (rule 11, R8)."""
     dx, dy = DIRECTIONS[direction]
     own = solids[a]
     front: dict[int, int] = {}          # line (x for up/down, y for left/right) → the cell's depth that way
@@ -581,7 +581,8 @@ def outermost(solids: Solids, a: str, direction: Direction) -> bool:
 
 
 def inside(solids: Solids, a: str, b: str) -> bool:
-    """内部: part of ``a``'s solid area lies within ``b``'s bounding rectangle (D15); a block is not inside itself."""
+    """内部: part of ``a``'s solid area lies within ``b``'s bounding rectangle (rule 12, R9); a block is not inside
+    itself."""
     if a == b:
         return False
     box = bounding_box(solids[b])
