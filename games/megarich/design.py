@@ -94,9 +94,6 @@ MIN_CELLS = 2
 MAX_CELLS = 6
 MAX_SIDE = 3
 
-#: A generic block (通用灵感块) is always 1×1 and gives one of these, fixed when bought (rule 8).
-GENERIC_SHAPE = Polyomino.parse(["#"])
-GENERIC_BONUS: dict[str, int] = {"S": 16, "A": 8, "D": 8, "F": 3}
 
 BlockKind = Literal["ordinary", "special", "generic"]
 Direction = Literal["up", "down", "left", "right"]
@@ -127,7 +124,7 @@ def block_fault(shape: Polyomino, kind: BlockKind = "ordinary") -> str | None:
     if not shape.connected:
         return "disconnected"
     if kind == "generic":
-        return None if shape == GENERIC_SHAPE else "generic"
+        return None if shape.size == 1 else "generic"
     if kind == "ordinary":
         if not MIN_CELLS <= shape.size <= MAX_CELLS:
             return "size"
@@ -173,6 +170,12 @@ def shape_library() -> dict[str, ShapeSpec]:
 #: The seven expansion slots (``data/shapes.toml``): the one-sided tetrominoes, turned but never flipped (R2).
 SLOTS: dict[str, ShapeSpec] = _load("slots")
 SLOT_KINDS: dict[str, Polyomino] = {key: spec.shape for key, spec in SLOTS.items()}
+
+_GENERIC = tomllib.loads((DATA / "shapes.toml").read_text(encoding="utf-8"))["generic"]
+#: A generic block (通用灵感块, ``[generic]`` in ``data/shapes.toml``) is always 1×1 (rule 8) …
+GENERIC_SHAPE: Polyomino = shape_of(_GENERIC["rows"])
+#: … and gives one of these, the stat fixed when bought.
+GENERIC_BONUS: dict[str, int] = {str(k): int(v) for k, v in _GENERIC["bonus"].items()}
 
 
 # --------------------------------------------------------------------------------------------- cell names

@@ -179,7 +179,7 @@ def test_d8_solid_cells_may_not_overlap() -> None:
 
 def test_d9_generic_blocks_are_1x1_with_a_fixed_bonus() -> None:
     assert GENERIC_BONUS == {"S": 16, "A": 8, "D": 8, "F": 3}
-    assert block_fault(GENERIC_SHAPE, "generic") is None
+    assert GENERIC_SHAPE.size == 1 and block_fault(GENERIC_SHAPE, "generic") is None
     assert block_fault(shape_of(["##"]), "generic") == "generic"
     assert Design().count(GENERIC_SHAPE) == 32
 
