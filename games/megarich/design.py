@@ -26,7 +26,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -146,10 +146,12 @@ class ShapeSpec(NamedTuple):
     shape: Polyomino
 
 
+_RAW = tomllib.loads((DATA / "shapes.toml").read_text(encoding="utf-8"))
+
+
 def _load(table: str) -> dict[str, ShapeSpec]:
-    raw = tomllib.loads((DATA / "shapes.toml").read_text(encoding="utf-8"))[table]
     out = {}
-    for key, entry in raw.items():
+    for key, entry in _RAW[table].items():
         kind = entry.get("kind", "ordinary")
         if kind not in ("ordinary", "special"):
             raise ValueError(f"shapes.toml: {table}.{key} has an unknown kind {kind!r}")
@@ -157,8 +159,11 @@ def _load(table: str) -> dict[str, ShapeSpec]:
     return out
 
 
+@cache
 def shape_library() -> dict[str, ShapeSpec]:
-    """The block shapes of ``data/shapes.toml`` by id, each checked by :func:`block_fault` (``ValueError``)."""
+    """The block shapes of ``data/shapes.toml`` by id, each checked by :func:`block_fault` (``ValueError``).
+
+    Read once; treat the mapping as read-only."""
     shapes = _load("shapes")
     for spec in shapes.values():
         fault = block_fault(spec.shape, spec.kind)
@@ -170,12 +175,15 @@ def shape_library() -> dict[str, ShapeSpec]:
 #: The seven expansion slots (``data/shapes.toml``): the one-sided tetrominoes, turned but never flipped (R2).
 SLOTS: dict[str, ShapeSpec] = _load("slots")
 SLOT_KINDS: dict[str, Polyomino] = {key: spec.shape for key, spec in SLOTS.items()}
+if any(s.size != SLOT_SIZE or not s.connected for s in SLOT_KINDS.values()):
+    raise ValueError("shapes.toml: every slot is a tetromino")
 
-_GENERIC = tomllib.loads((DATA / "shapes.toml").read_text(encoding="utf-8"))["generic"]
 #: A generic block (通用灵感块, ``[generic]`` in ``data/shapes.toml``) is always 1×1 (rule 8) …
-GENERIC_SHAPE: Polyomino = shape_of(_GENERIC["rows"])
+GENERIC_SHAPE: Polyomino = shape_of(_RAW["generic"]["rows"])
 #: … and gives one of these, the stat fixed when bought.
-GENERIC_BONUS: dict[str, int] = {str(k): int(v) for k, v in _GENERIC["bonus"].items()}
+GENERIC_BONUS: dict[str, int] = {str(k): int(v) for k, v in _RAW["generic"]["bonus"].items()}
+if GENERIC_SHAPE.size != 1:
+    raise ValueError("shapes.toml: the generic block is 1×1")
 
 
 # --------------------------------------------------------------------------------------------- cell names
@@ -214,6 +222,7 @@ class DesignArea:
 
     cells: frozenset[Cell]
     slots: tuple[Slot, ...] = ()
+    _cache: dict[str, list[tuple[Orientation, int]]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def standard(cls) -> DesignArea:
@@ -290,6 +299,8 @@ class DesignArea:
 
     def _slot_fits(self, kind: str) -> list[tuple[Orientation, int]]:
         """Per distinct rotation of ``kind``: the mask of offsets where it fits outside the area touching it."""
+        if kind in self._cache:
+            return self._cache[kind]
         region = self._slot_region
         area = region.mask(self.cells)
         free = region.full & ~area
@@ -307,6 +318,7 @@ class DesignArea:
             for x, y in o.cells:
                 touches |= rim >> (y * w + x)
             out.append((o, fits & touches))
+        self._cache[kind] = out
         return out
 
     def count_slots(self, kind: str) -> int:
