@@ -61,9 +61,8 @@ class Box(NamedTuple):
     width: int
     height: int
 
-    def __contains__(self, cell: object) -> bool:
-        if not (isinstance(cell, tuple) and len(cell) == 2):
-            return False
+    def holds(self, cell: Cell) -> bool:
+        """Whether ``cell`` lies in the rectangle (a method, not ``in``: a box is a tuple of ints)."""
         cx, cy = cell
         return self.x <= cx < self.x + self.width and self.y <= cy < self.y + self.height
 
@@ -185,7 +184,7 @@ def cavities(cells: Iterable[Cell]) -> frozenset[Cell]:
     todo = [(around.x, around.y)]
     while todo:
         for n in edge_neighbours(todo.pop()):
-            if n in around and n not in cells and n not in outside:
+            if around.holds(n) and n not in cells and n not in outside:
                 outside.add(n)
                 todo.append(n)
     return frozenset(c for c in box.cells() if c not in cells and c not in outside)
@@ -302,7 +301,7 @@ class Region:
 
     def bit(self, cell: Cell) -> int:
         """The bit index of ``cell`` (``ValueError`` outside the region)."""
-        if cell not in self.box:
+        if not self.box.holds(cell):
             raise ValueError(f"{cell} is outside {self.box}")
         return (cell[1] - self.box.y) * self.box.width + cell[0] - self.box.x
 
@@ -315,7 +314,7 @@ class Region:
         """The mask of ``cells``; cells outside the region are left out."""
         out = 0
         for c in cells:
-            if c in self.box:
+            if self.box.holds(c):
                 out |= 1 << self.bit(c)
         return out
 

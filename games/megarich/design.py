@@ -473,13 +473,13 @@ class Design:
 
     def orientations_at(self, shape: Polyomino, at: Cell) -> list[tuple[int, bool]]:
         """The distinct ``(rotation, mirror)`` that fit with the anchor on ``at``, in the order r0…r3, then m."""
-        if at not in self.region.box:
+        if not self.region.box.holds(at):
             return []
         out = []
         for o, mask in self._fits(shape):
             ax, _ = anchor(o.cells)
             offset = (at[0] - ax, at[1])
-            if offset in self.region.box and mask >> self.region.bit(offset) & 1:
+            if self.region.box.holds(offset) and mask >> self.region.bit(offset) & 1:
                 out.append((o.rotation, o.mirror))
         return out
 
@@ -601,7 +601,7 @@ def inside(solids: Solids, a: str, b: str) -> bool:
     if a == b:
         return False
     box = bounding_box(solids[b])
-    return any(cell in box for cell in solids[a])
+    return any(box.holds(cell) for cell in solids[a])
 
 
 # --------------------------------------------------------------------------------------------- notation

@@ -80,7 +80,7 @@ def test_normalise_and_bounding_box() -> None:
     cells = {(3, 5), (4, 5), (4, 6)}
     assert normalise(cells) == {(0, 0), (1, 0), (1, 1)}
     assert bounding_box(cells) == Box(3, 5, 2, 2)
-    assert (4, 6) in bounding_box(cells) and (5, 6) not in bounding_box(cells)
+    assert bounding_box(cells).holds((4, 6)) and not bounding_box(cells).holds((5, 6))
     assert normalise([]) == frozenset()
     with pytest.raises(ValueError):
         bounding_box([])

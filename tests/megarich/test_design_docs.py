@@ -21,7 +21,7 @@ from tests.support.rules_docs import (
 
 EN = (ROOT / "docs" / "rules" / "megarich-design.md").read_text(encoding="utf-8")
 #: Beside the English page, not in docs/rules/zh/: that folder holds only registered titles' references.
-ZH = (ROOT / "docs" / "rules" / "megarich-design.zh.md").read_text(encoding="utf-8")
+ZH = (ROOT / "docs" / "rules" / "zh" / "megarich-design.md").read_text(encoding="utf-8")
 HERE = Path(__file__).parent
 TEXT = shared_dir() / "rules" / "megarich.zh.md"
 
