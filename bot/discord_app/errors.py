@@ -15,6 +15,7 @@ import discord
 from games.core import GameError
 
 from .i18n import error_text, interaction_lang, t
+from .present import safe
 
 log = logging.getLogger("tabula.discord")
 
@@ -52,10 +53,7 @@ async def _names(interaction: discord.Interaction[Any]) -> list[str] | None:
     if table is None:
         return None
     try:
-        from .interactions import runtime_of
-        from .present import safe
-
-        rt = runtime_of(interaction)
+        rt = interaction.client.runtime  # the bot (client.TabulaBot) carries its runtime
         seats = await rt.call(rt.service.seats, int(table))
         names = [f"#{n + 1}" for n in range(max((s.seat for s in seats), default=-1) + 1)]
         for seat in seats:

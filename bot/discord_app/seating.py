@@ -15,6 +15,7 @@ from .components import Click, TableButton, make_view, on_action
 from .errors import BotError
 from .i18n import interaction_lang, t
 from .interactions import acknowledge_privately, runtime_of
+from .lobby import add_to_thread, open_lobby
 from .present import clip, public_lang, safe
 
 log = logging.getLogger("tabula.discord")
@@ -78,8 +79,6 @@ async def resign_click(interaction: discord.Interaction[Any], click: Click) -> N
 async def rematch(interaction: discord.Interaction[Any]) -> None:
     """A new lobby in its own thread for the game of this channel's ended table: its players are
     pinged once there with the lobby's Join button; at the deal they sit as before."""
-    from .ext.tables import open_lobby
-
     lang = await acknowledge_privately(interaction)
     rt = runtime_of(interaction)
     old = await rt.table_here(interaction, ended_ok=True)
@@ -119,8 +118,6 @@ async def invite(interaction: discord.Interaction[Any], member: discord.Member) 
     (or a manager) invite, and never a bot member. One member invites another to a table once and
     pings them so at most once an hour, never one who refuses invitations
     (``service.invites``), and invites only a few members in a row (``Runtime.invites``: issue 19 §2)."""
-    from .ext.tables import add_to_thread
-
     lang = await acknowledge_privately(interaction)
     rt = runtime_of(interaction)
     row = await rt.table_here(interaction)
@@ -158,8 +155,6 @@ async def invite(interaction: discord.Interaction[Any], member: discord.Member) 
 async def follow(interaction: discord.Interaction[Any]) -> None:
     """Follow a table as a spectator: the member is added to its thread (it shows in their thread
     list and they read every post), and is never pinged, since no seat asks them anything."""
-    from .ext.tables import add_to_thread
-
     lang = await acknowledge_privately(interaction)
     rt = runtime_of(interaction)
     row = await rt.table_here(interaction, ended_ok=True)

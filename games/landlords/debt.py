@@ -14,8 +14,9 @@ from games.core.flow import Step, need
 from .auction import open_sealed
 from .board import rules
 from .deals import check_offer, offer_moves, propose, tradeable
-from .money import cards_of, pay, payee, settle
+from .money import cards_of, forgive, pay, payee, settle
 from .moves import Accept, Auction, Decline, Offer, Plead, Vote
+from .prosperity import call_vote
 from .state import LANDLORD, NOBODY, DebtF, LandlordsState, PleaF
 
 
@@ -27,18 +28,6 @@ def pay_debt(state: LandlordsState, frame: DebtF, events: list[Event]) -> None:
     """The debtor has raised the money: pay it and go on with the payments after it."""
     state.stack.remove(frame)
     pay(state, frame.debtor, frame.to, frame.amount, frame.reason, events)
-    settle(state, frame.rest, events)
-
-
-def forgive(state: LandlordsState, frame: DebtF, events: list[Event]) -> None:
-    """The debtor hands over all his cash and the rest of this debt is forgiven (R16)."""
-    state.stack.remove(frame)
-    cash = state.seats[frame.debtor].cash
-    state.shown_cash[frame.debtor] = cash
-    if cash:
-        pay(state, frame.debtor, frame.to, cash, frame.reason, events)
-    events.append(Event("forgiven", {"seat": frame.debtor, "to": payee(frame.to),
-                                     "amount": frame.amount - cash}))
     settle(state, frame.rest, events)
 
 
@@ -109,8 +98,6 @@ class DebtStep(Step[LandlordsState, DebtF]):
         elif isinstance(move, Vote):
             need(move.yes and state.mode == LANDLORD and not frame.voted, "error.vote")
             frame.voted = True
-            from .prosperity import call_vote
-
             call_vote(state, seat, events)
         else:
             need(not untried(state, frame) or not state.others(seat), "error.still_cards")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import Event
 
 from .board import board, rules
+from .fund import buy_out_utilities
 from .state import (
     BANK,
     FUND,
@@ -62,9 +63,7 @@ def pay(state: LandlordsState, seat: int, to: int, amount: int, reason: str, eve
         params["space"] = space
     events.append(Event("paid", params))
     if to == FUND:
-        from .prosperity import buy_out_utilities  # the fund buys utilities (rules §11.5)
-
-        buy_out_utilities(state, events)
+        buy_out_utilities(state, events)  # the fund buys utilities (rules §11.5)
 
 
 def receive(state: LandlordsState, seat: int, amount: int, frm: int, reason: str,
@@ -138,3 +137,15 @@ def public_assets(state: LandlordsState, seat: int) -> dict[str, int]:
 def assets(state: LandlordsState, seat: int) -> int:
     """Cash plus public assets: the figure the $2,000 goal counts (rules §1.2)."""
     return state.seats[seat].cash + sum(public_assets(state, seat).values())
+
+
+def forgive(state: LandlordsState, frame: DebtF, events: list[Event]) -> None:
+    """The debtor hands over all his cash and the rest of this debt is forgiven (R16)."""
+    state.stack.remove(frame)
+    cash = state.seats[frame.debtor].cash
+    state.shown_cash[frame.debtor] = cash
+    if cash:
+        pay(state, frame.debtor, frame.to, cash, frame.reason, events)
+    events.append(Event("forgiven", {"seat": frame.debtor, "to": payee(frame.to),
+                                     "amount": frame.amount - cash}))
+    settle(state, frame.rest, events)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from games.core import Event, Move
 from games.core.flow import Window, need
 
-from .board import board
-from .debt import forgive
+from .money import forgive
 from .moves import Vote
-from .state import NOBODY, PROSPERITY, PUBLIC, DebtF, LandlordsState, VoteF
+from .state import PROSPERITY, DebtF, LandlordsState, VoteF
 
 
 def votes_needed(state: LandlordsState) -> int:
@@ -65,37 +64,3 @@ class VoteStep(Window[LandlordsState, VoteF]):
 
 
 VOTE = VoteStep()
-
-
-def buy_out_utilities(state: LandlordsState, events: list[Event]) -> None:
-    """At each $200 in the fund the public buys the next local utility at its price (§11.5).
-
-    The holder must sell; a lender holding it as security is paid off first (R13). Once all
-    three are public, what is left in the fund joins the general fund (§11.11, R21).
-    """
-    b = board()
-    bought = False
-    for space in b.utilities:
-        price = b.spaces[space].price
-        if state.owner[space] == PUBLIC:
-            continue
-        if state.fund < price:
-            return
-        bought = True
-        state.fund -= price
-        holder, lender = state.owner[space], state.lender[space]
-        if holder == NOBODY:
-            state.bank += price
-        else:
-            paid_off = state.loan[space] if lender != NOBODY else 0
-            if paid_off:
-                state.seats[lender].cash += paid_off
-            state.seats[holder].cash += price - paid_off
-        state.owner[space], state.lender[space], state.loan[space] = PUBLIC, NOBODY, 0
-        events.append(Event("utility_public", {"space": space, "holder": holder, "amount": price}))
-    if bought:
-        events.append(Event("all_public", {"amount": state.fund}))
-    state.general += state.fund
-    state.fund = 0
-
-

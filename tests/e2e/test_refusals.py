@@ -56,9 +56,13 @@ async def test_non_player_and_wrong_seat_are_refused(server: LoopbackDiscord, ta
     assert service.log(table.id) == []
     assert len(public_bot_messages(server, table.thread)) == posts_before
 
-    # only the creator (or a manager) may abandon; /export waits for the end (it would reveal the seed)
+    # a running game is abandoned by its players' vote (issue 19 §4): a seated player is asked to
+    # confirm his vote, a member without a seat is refused; /export waits for the end (it would reveal the seed)
     res = await done(await bob.slash("mod abandon", channel=table.thread))
-    assert "开桌人" in reply_text(res)
+    assert "确定要永久放弃" in reply_text(res) and any(":abandonyes:" in c for c in res.message.custom_ids)
+    stranger = server.add_user("stranger")
+    res = await done(await stranger.slash("mod abandon", channel=table.thread))
+    assert "not seated" in reply_text(res)
     res = await done(await alice.slash("export", channel=table.thread))
     assert "once the game is over" in reply_text(res) and not res.message.attachments
 

@@ -22,7 +22,7 @@ from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
 from ..i18n import answer_lang, guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, runtime_of
-from ..lobby import LOBBY_NOTE, open_table_channel, parse_options, refresh_lobby
+from ..lobby import add_to_thread, open_lobby, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, pings, public_lang, ranking_lines, safe, seat_names, who
 
 if TYPE_CHECKING:
@@ -63,33 +63,6 @@ async def options_autocomplete(interaction: discord.Interaction[Any], current: s
     return out[:25]
 
 
-async def open_lobby(rt: Runtime, interaction: discord.Interaction[Any], row: TableRow,
-                     defaults: Any = None, *, invited: list[str] | None = None,
-                     quiet: frozenset[str] = frozenset()) -> str:
-    """Open the lobby's own channel with its card, record it, and welcome the players there (a
-    rematch's welcome names the players invited back, and pings those not in ``quiet``: pinged
-    by a rematch within the hour, or taking no invitations). Returns the channel's id."""
-    channel, posted = await open_table_channel(rt, interaction, row, defaults)
-    channel_id = str(getattr(channel, "id", ""))
-    await rt.call(rt.service.set_channel, row.id, str(interaction.guild_id), channel_id)
-    await rt.call(rt.service.set_note, row.id, LOBBY_NOTE, posted)
-    lang = public_lang(row)
-    welcome = t("bot.table.welcome", lang, table=row.id, game=game_name(row.game_id, lang),
-                creator=interaction.user.mention)
-    if invited:
-        welcome += "\n" + t("bot.rematch.invited", lang, who=" ".join(f"<@{u}>" for u in invited),
-                            table=row.settings.get("rematch_of", "?"))
-    welcome = clip(welcome)
-    allowed = pings(welcome)
-    if quiet and isinstance(allowed.users, list):
-        allowed.users = [u for u in allowed.users if str(u.id) not in quiet]
-    try:
-        await channel.send(welcome, allowed_mentions=allowed)
-    except discord.HTTPException as error:  # the table is open all the same
-        log.warning("could not welcome players to table %s: %s %s", row.id, error.status, error.text)
-    return channel_id
-
-
 async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
     """The deal is announced with the title's standing orders, so players find the ones that save
     them a ping a turn and know which ones every seat starts with (``auto-roll``: issue 10 §6)."""
@@ -113,20 +86,6 @@ async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
     """A short public line in the table's channel."""
     if channel_id:
         await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=pings(text))
-
-
-async def add_to_thread(rt: Any, channel_id: str | None, user: discord.abc.Snowflake) -> None:
-    """A player who takes a seat is added to the table's thread, so it shows in their thread list
-    and they hear of it (issue 10 §10); a table played in a plain channel needs nothing."""
-    if channel_id is None:
-        return
-    channel = rt.bot.get_channel(int(channel_id))
-    if not isinstance(channel, discord.Thread):
-        return
-    try:
-        await channel.add_user(user)
-    except discord.HTTPException as error:  # the seat is taken all the same
-        log.info("could not add %s to thread %s: %s", user.id, channel_id, error)
 
 
 class Tables(commands.Cog):
