@@ -1,5 +1,6 @@
-"""Issue 19 §7: an admin's early end of It's a Wonderful World ranks the players by their running
-score (ruling R19), not everyone first with 0 points; ``/table status`` shows that ranking."""
+"""Issue 19 §7: an admin's early end of It's a Wonderful World (``/mod end``) ranks the players by
+their running score (ruling R19), not everyone first with 0 points, in the thread with the result
+image; ``/table status`` shows that ranking."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from games.wonderful_world.scoring import score
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, move, open_table, reply_text, slash_ok
+from .helpers import done, lobby_click, move, open_table, reply_text, slash_ok
+from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
 
 
 async def test_an_early_end_ranks_by_the_running_score(server: LoopbackDiscord, tabula: BotProcess,
-                                                       service: TableService, alice: FakeUser) -> None:
+                                                       service: TableService, alice: FakeUser,
+                                                       dave: FakeUser) -> None:  # noqa: F811
     table = await open_table(server, alice, "wonderful-world", seats=2)
     await lobby_click(table, alice, "addbot")
     await lobby_click(table, alice, "start")
@@ -35,10 +38,20 @@ async def test_an_early_end_ranks_by_the_running_score(server: LoopbackDiscord, 
     else:
         raise AssertionError("alice never slated her cards")
 
-    # The table's creator ends it early. Discord has no command for it: the service's `end`, on the
-    # bot's database, is the admin's way (issue 19 §7 is about the standings it gives).
-    await asyncio.to_thread(service.end, table.id, str(alice.id))
+    # the creator may not end it early (a leader could end a game in their favour); a moderator can,
+    # with /mod end, after confirming
+    refused = await slash_ok(alice, "mod end", table.thread)
+    assert "Only the server's moderators" in reply_text(refused)
+    mark = server.checkpoint()
+    asked = await slash_ok(dave, "mod end", table.thread)
+    button = next(c for c in asked.message.custom_ids if ":endyes:" in c)
+    await done(await dave.click(asked.message, button))
+    ranking = await server.wait_for_message(table.thread, lambda m: "ended the game early" in m.text, after=mark)
+    assert not ranking.pinged or dave.id not in ranking.pinged
+    await server.wait_until(lambda: any(a.filename.startswith("result") for a in ranking.attachments),
+                            description="the result image")
     loaded = await asyncio.to_thread(service.load, table.id)
+    assert loaded.table.status == "finished"
     totals = {seat: score(loaded.state, e)["total"] for seat, e in enumerate(loaded.state.empires)}
     assert totals[0] == -7, totals                          # rules §5 on the empires as they stand
     names = {s.seat: s.name for s in loaded.seats}

@@ -334,6 +334,25 @@ class Tables(commands.Cog):
                         label=t("bot.abandon.keep", lang), style=discord.ButtonStyle.secondary)])
         await interaction.followup.send(t("bot.abandon.ask", lang, table=row.id), view=view, ephemeral=True)
 
+    @mod.command(name=_("end"), description=_("End this game now, ranking the players by their score so far"))
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        """An admin's early end (issue 19 §7): asks first; the players are ranked by the title's rule
+        for an early end (``Game.force_end``: the running score). Moderators only — a creator who
+        leads could otherwise end a game in their favour; the players may abandon it together."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        row = await rt.table_here(interaction)
+        if not rt.is_manager(interaction):
+            raise BotError("bot.end.managers_only")
+        if row.status != "active":
+            raise BotError("table.not_active", status=t(f"table.status_{row.status}", lang))
+        user = str(interaction.user.id)
+        view = make_view([
+            TableButton(row.id, row.version, "endyes", user, label=t("bot.end.confirm", lang),
+                        style=discord.ButtonStyle.danger),
+            TableButton(row.id, row.version, "endno", user, label=t("bot.end.keep", lang))])
+        await interaction.followup.send(t("bot.end.ask", lang, table=row.id), view=view, ephemeral=True)
+
     @mod.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
     @app_commands.rename(seat=_("seat"))
     @app_commands.describe(seat=_("Seat number (1, 2, ...)"))
@@ -468,6 +487,32 @@ async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> 
         return
     await interaction.edit_original_response(content=t("table.abandoned", lang), view=None)
     await notice(rt, row.channel_id, t("bot.table.abandoned_by", public_lang(row), user=interaction.user.mention))
+
+
+# ---- ending a game early, confirmed ---------------------------------------------------------------------
+@on_action("endyes")
+@on_action("endno")
+async def end_click(interaction: discord.Interaction[Any], click: Click) -> None:
+    """The answer to "end this game now?": only the moderator who asked may answer; End scores the
+    game as it stands and posts the ranking with the result image, Keep leaves it as it is."""
+    lang = interaction_lang(interaction)
+    interaction.extras["lang"] = lang
+    await interaction.response.defer()
+    rt = runtime_of(interaction)
+    row = await rt.table_by_id(interaction, click.table)
+    if click.arg != str(interaction.user.id):
+        raise BotError("bot.abandon.not_yours")
+    if click.action == "endno":
+        await interaction.edit_original_response(content=t("bot.end.kept", lang), view=None)
+        return
+    if not rt.is_manager(interaction):
+        raise BotError("bot.end.managers_only")
+    async with rt.lock(row.id):
+        loaded = await rt.call(rt.service.end, row.id, str(interaction.user.id), manager=True)
+        result = MoveResult(loaded.table.id, loaded.table.version, [], [], True, loaded)
+        await publish(rt, result, None, notes=[t("bot.end.announce", public_lang(row),
+                                                 user=interaction.user.mention)])
+    await interaction.edit_original_response(content=t("bot.end.done", lang), view=None)
 
 
 # ---- seat offers --------------------------------------------------------------------------------------
