@@ -13,8 +13,8 @@ import discord
 from .boards import QUIET, publish
 from .components import Click, TableButton, make_view, on_action
 from .errors import BotError
-from .i18n import interaction_lang, t
-from .interactions import acknowledge_privately, runtime_of
+from .i18n import t
+from .interactions import acknowledge_privately, confirmed, runtime_of
 from .lobby import add_to_thread, open_lobby
 from .present import clip, public_lang, safe
 
@@ -48,17 +48,11 @@ async def resign_click(interaction: discord.Interaction[Any], click: Click) -> N
     """The answer to "resign?": Resign hands the seat to a bot at once (announced in the thread,
     recorded in the log; the bot moves straight away if the seat must act), Keep playing changes
     nothing."""
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    await interaction.response.defer()
-    rt = runtime_of(interaction)
-    row = await rt.table_by_id(interaction, click.table)
-    user = str(interaction.user.id)
-    if click.arg != user:
-        raise BotError("bot.abandon.not_yours")
-    if click.action == "resignno":
-        await interaction.edit_original_response(content=t("bot.resign.kept", lang), view=None)
+    answer = await confirmed(interaction, click, "bot.resign.kept")
+    if answer is None:
         return
+    lang, rt, row = answer
+    user = str(interaction.user.id)
     table_lang = public_lang(row)
     async with rt.lock(row.id):
         seats = await rt.call(rt.service.seats, row.id)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,3 +94,24 @@ def versions(message: Message) -> list[Message]:
     itself (a status post is edited as players act, and each version was public for a while)."""
     return [*(dataclasses.replace(message, content=r.content, embeds=r.embeds, components=r.components,
                                   revisions=[]) for r in message.revisions), message]
+
+
+async def draft_and_slate(service: Any, user: FakeUser, table: Table, seat: int,
+                          slate: Callable[[list[int]], str]) -> None:
+    """It's a Wonderful World through /move: ``user`` (seat ``seat``) picks the first card of each
+    hand while the draft lasts, then plays ``slate(drafted)`` (e.g. ``build 37``) while cards are
+    drafted, until the planning asks nothing more of them; waits while others act."""
+    for _ in range(100):
+        loaded = await asyncio.to_thread(service.load, table.id)
+        state = loaded.state
+        if seat not in loaded.game.to_act(state):
+            await asyncio.sleep(0.05)
+            continue
+        empire = state.empires[seat]
+        if state.phase.value == "draft":
+            await move(user, table, f"pick {empire.hand[0]}")
+        elif state.phase.value == "planning" and empire.drafted:
+            await move(user, table, slate(list(empire.drafted)))
+        else:
+            return
+    raise AssertionError(f"{user.name} never got through the draft and planning")

@@ -12,7 +12,7 @@ from games.wonderful_world.scoring import score
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import done, lobby_click, move, open_table, reply_text, slash_ok
+from .helpers import done, draft_and_slate, lobby_click, open_table, reply_text, slash_ok
 from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
 
 
@@ -22,21 +22,8 @@ async def test_an_early_end_ranks_by_the_running_score(server: LoopbackDiscord, 
     table = await open_table(server, alice, "wonderful-world", seats=2)
     await lobby_click(table, alice, "addbot")
     await lobby_click(table, alice, "start")
-    for _ in range(100):  # alice drafts and slates all seven cards: each unfinished one costs 1 (R14)
-        loaded = await asyncio.to_thread(service.load, table.id)
-        state = loaded.state
-        if 0 not in loaded.game.to_act(state):
-            await asyncio.sleep(0.05)
-            continue
-        empire = state.empires[0]
-        if state.phase.value == "draft":
-            await move(alice, table, f"pick {empire.hand[0]}")
-        elif state.phase.value == "planning" and empire.drafted:
-            await move(alice, table, f"build {empire.drafted[0]}")
-        else:
-            break
-    else:
-        raise AssertionError("alice never slated her cards")
+    # alice drafts and slates all seven cards: each unfinished one costs 1 (R14)
+    await draft_and_slate(service, alice, table, 0, lambda drafted: f"build {drafted[0]}")
 
     # the creator may not end it early (a leader could end a game in their favour); a moderator can,
     # with /mod end, after confirming

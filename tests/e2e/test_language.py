@@ -15,7 +15,7 @@ from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .conftest import running_tabula
-from .helpers import done, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
+from .helpers import done, draft_and_slate, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
 
 
 def said(lang: str, key: str, **params: object) -> str:
@@ -153,24 +153,9 @@ async def test_english_counts_read_right_in_the_thread(
     table = await open_table(server, alice, "wonderful-world", seats=2)
     await lobby_click(table, alice, "addbot")
     await lobby_click(table, alice, "start")
-    answers: list[str] = []
-    for _ in range(100):
-        loaded = await asyncio.to_thread(service.load, table.id)
-        state = loaded.state
-        if 0 not in loaded.game.to_act(state):
-            await asyncio.sleep(0.05)
-            continue
-        empire = state.empires[0]
-        if state.phase.value == "draft":
-            await move(alice, table, f"pick {empire.hand[0]}")
-        elif state.phase.value == "planning" and empire.drafted:
-            first, *rest = empire.drafted
-            await move(alice, table, f"build {first}" if rest else f"recycle {first}")
-        else:
-            answers.append(reply_text(await move(alice, table, "done")))
-            break
-    else:
-        raise AssertionError("alice never reached the end of her planning")
+    await draft_and_slate(service, alice, table, 0,
+                          lambda drafted: f"build {drafted[0]}" if len(drafted) > 1 else f"recycle {drafted[0]}")
+    answers = [reply_text(await move(alice, table, "done"))]
 
     def said_anywhere(text: str) -> bool:
         return any(text in m.text for m in public_bot_messages(server, table.thread)) or any(text in a for a in answers)

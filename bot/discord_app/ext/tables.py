@@ -21,7 +21,7 @@ from ..boards import QUIET, publish
 from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
 from ..i18n import answer_lang, guild_lang, interaction_lang, t
-from ..interactions import acknowledge_privately, runtime_of
+from ..interactions import acknowledge_privately, confirmed, runtime_of
 from ..lobby import add_to_thread, open_lobby, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, pings, public_lang, ranking_lines, safe, seat_names, who
 
@@ -461,16 +461,10 @@ for _action in ("join", "leave", "addbot", "start"):
 async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> None:
     """The answer to "abandon this table?": only the member who asked may answer; Abandon stops the
     table for good (announced in its thread), Keep leaves it as it is."""
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    await interaction.response.defer()
-    rt = runtime_of(interaction)
-    row = await rt.table_by_id(interaction, click.table)
-    if click.arg != str(interaction.user.id):
-        raise BotError("bot.abandon.not_yours")
-    if click.action == "abandonno":
-        await interaction.edit_original_response(content=t("bot.abandon.kept", lang), view=None)
+    answer = await confirmed(interaction, click, "bot.abandon.kept")
+    if answer is None:
         return
+    lang, rt, row = answer
     async with rt.lock(row.id):
         vote = await rt.call(rt.service.vote_abandon, row.id, str(interaction.user.id),
                              manager=rt.is_manager(interaction))
@@ -495,16 +489,10 @@ async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> 
 async def end_click(interaction: discord.Interaction[Any], click: Click) -> None:
     """The answer to "end this game now?": only the moderator who asked may answer; End scores the
     game as it stands and posts the ranking with the result image, Keep leaves it as it is."""
-    lang = interaction_lang(interaction)
-    interaction.extras["lang"] = lang
-    await interaction.response.defer()
-    rt = runtime_of(interaction)
-    row = await rt.table_by_id(interaction, click.table)
-    if click.arg != str(interaction.user.id):
-        raise BotError("bot.abandon.not_yours")
-    if click.action == "endno":
-        await interaction.edit_original_response(content=t("bot.end.kept", lang), view=None)
+    answer = await confirmed(interaction, click, "bot.end.kept")
+    if answer is None:
         return
+    lang, rt, row = answer
     if not rt.is_manager(interaction):
         raise BotError("bot.end.managers_only")
     async with rt.lock(row.id):
