@@ -20,7 +20,7 @@ from typing import Any
 from games.core import Rng
 from games.wonderful_world import GAME
 from games.wonderful_world.cards import designs
-from games.wonderful_world.flow import ROUNDS
+from games.wonderful_world.steps import ROUNDS
 
 MAX_MOVES = 20_000
 

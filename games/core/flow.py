@@ -38,7 +38,7 @@ What the kernel offers, each piece optional:
   (:meth:`Step.advance`: a debt that can now be paid, a phase everyone has finished).
 
 A title whose round structure is not a stack (a phase field) passes ``frames=`` to read its frames
-from the state; :mod:`games.wonderful_world.flow` does so.
+from the state; :mod:`games.wonderful_world.steps` does so.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What each move does to an empire: draft, slate, recycle, place, take a character, finish.
 
-The steps of :mod:`games.wonderful_world.flow` decide which of these a phase accepts and when;
+The steps of :mod:`games.wonderful_world.steps` decide which of these a phase accepts and when;
 these functions validate the move's own conditions, change the state and report events.
 """
 

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 from games.core import Rng
 
 from .bot_plan import FIN, GEN, KRYST, RES, STEPS, Forecast, allocate, info, wild_target
-from .flow import ROUNDS
 from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .state import Phase, WorldState
+from .steps import ROUNDS
 
 if TYPE_CHECKING:
     from .game import WonderfulWorld

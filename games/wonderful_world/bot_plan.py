@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from .cards import PRODUCTION_ORDER, CardType, designs, empires
 from .costs import missing
-from .flow import DRAFTED_PER_ROUND, KRYSTALLIUM_RATE, ROUNDS
 from .state import Empire, Phase, WorldState
+from .steps import DRAFTED_PER_ROUND, KRYSTALLIUM_RATE, ROUNDS
 
 RES = tuple(r.value for r in PRODUCTION_ORDER)        # resources 0..4, in production order
 KRYST, FIN, GEN = 5, 6, 7                             # further slots of a need vector

@@ -20,12 +20,12 @@ from games.core import (
     rank_by_keys,
 )
 
-from . import flow
 from .actions import KRYSTALLIUM_RATE
 from .cards import deck_list, designs, empires
 from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .scoring import leftover_resources, score
 from .state import Empire, Phase, WorldState
+from .steps import FLOW, start_round
 from .view import build_view, summary_lines
 
 CATALOG = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
@@ -66,7 +66,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
 
     meta: ClassVar[GameMeta] = META
     state_type: ClassVar[type] = WorldState
-    flow = flow.FLOW
+    flow = FLOW
     catalog: ClassVar[Catalog] = CATALOG
 
     # ---- setup -----------------------------------------------------------------------------
@@ -79,7 +79,7 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         state = WorldState(players=players, rng=rng, options=options, side=options["side"],
                            deck=deck, cards=cards,
                            empires=[Empire(empire=empire_ids[s]) for s in range(players)])
-        flow.start_round(state, [])
+        start_round(state, [])
         return state
 
     def stage(self, state: WorldState) -> str:
@@ -98,12 +98,12 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
         key = f"prompt.{state.phase.value}"
         return self.text(key, None, lang) if self.catalog.has(key) else None
 
-    # ---- who acts, legal moves: the flow kernel (games.wonderful_world.flow) -------------------
+    # ---- who acts, legal moves: the flow kernel (games.wonderful_world.steps) -------------------
     def to_act(self, state: WorldState) -> frozenset[int]:
-        return flow.FLOW.to_act(state)
+        return FLOW.to_act(state)
 
     def _legal_moves(self, state: WorldState, seat: int) -> list[WorldMove]:
-        return flow.FLOW.legal(state, seat)  # type: ignore[return-value]  # only WorldMoves
+        return FLOW.legal(state, seat)  # type: ignore[return-value]  # only WorldMoves
 
     # ---- notation aliases ------------------------------------------------------------------
     def _parse_alias(self, state: WorldState, seat: int, text: str,
@@ -161,8 +161,8 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
     # ---- apply ---------------------------------------------------------------------------
     def _apply(self, state: WorldState, seat: int, move: WorldMove, events: list[Event]) -> None:
         """The phase's step takes the move (a move of another phase is refused), then the phase
-        moves on once everyone is done (:mod:`games.wonderful_world.flow`)."""
-        flow.FLOW.apply(state, seat, move, events)
+        moves on once everyone is done (:mod:`games.wonderful_world.steps`)."""
+        FLOW.apply(state, seat, move, events)
 
     # ---- views and results -----------------------------------------------------------------
     def view(self, state: WorldState, seat: int | None) -> Any:

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from games.wonderful_world import GAME
-from games.wonderful_world.flow import KRYSTALLIUM_RATE
 from games.wonderful_world.state import WorldState
+from games.wonderful_world.steps import KRYSTALLIUM_RATE
 
 
 def test_invariants_hold_and_catch_breakage() -> None:

@@ -10,10 +10,10 @@ import pytest
 from games.core import GameError
 from games.wonderful_world import GAME
 from games.wonderful_world.cards import designs, empires
-from games.wonderful_world.flow import SOLO_PILE
 from games.wonderful_world.moves import Build, Done, Place, Recycle
 from games.wonderful_world.scoring import score
 from games.wonderful_world.state import Phase, WorldState
+from games.wonderful_world.steps import SOLO_PILE
 from tests.support.playout import play as playout
 from tests.wonderful_world.scenario import (
     build_now,

@@ -7,8 +7,8 @@ import pytest
 
 from games.core import IllegalMove
 from games.wonderful_world import GAME
-from games.wonderful_world.flow import FLOW, PHASE_FRAMES, DraftStep, PlanningStep, ProductionStep
 from games.wonderful_world.state import Phase
+from games.wonderful_world.steps import FLOW, PHASE_FRAMES, DraftStep, PlanningStep, ProductionStep
 
 from .scenario import fresh, planning
 
