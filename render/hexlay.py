@@ -9,8 +9,10 @@ Track is drawn in the colour of the seat that laid it, so each player's network 
 from __future__ import annotations
 
 import math
+import tomllib
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from games.core import Outcome
@@ -42,26 +44,7 @@ SOLD_OUT: RGB = (120, 124, 134)
 GOLD: RGB = (230, 182, 60)
 _MEDAL: dict[int, RGB] = {1: GOLD, 2: (190, 196, 206), 3: (198, 128, 74)}
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"round": "Round {round}", "of": " of {limit}", "left": "{left} tiles left", "to_lay": "{name} to lay",
-           "over": "Game over", "links": "links {n}", "own": "own track {n}", "tiles": "{n} tiles",
-           "supply": "Supply", "your_supply": "The supply", "lays": "You can lay {n} ways, or pass",
-           "waiting": "Waiting for {name}", "howto": "lay <hex> <tile> r<0-5>  ·  pass  ·  e.g. lay e8 s3 r2",
-           "results": "Results", "winner": "Winner: {names}", "winners": "Winners: {names}", "points": "points",
-           "last_lay": "Last: {name} laid {tile} on {hex}, r{rotation} (+{points})",
-           "last_pass": "Last: {name} passed", "rotations": "{n} rotations", "copies": "×{n}",
-           "detail": "{hex} · {n} lays", "detail_city": "{hex} · {city}", "detail_laid": "{hex} · {tile}",
-           "no_lay": "No tile fits here now.", "you": "you"},
-    "zh": {"round": "第 {round} 回合", "of": "/{limit}", "left": "剩 {left} 块板块", "to_lay": "轮到 {name}",
-           "over": "游戏结束", "links": "连通 {n}", "own": "自有轨道 {n}", "tiles": "已铺 {n} 块",
-           "supply": "供应区", "your_supply": "供应区", "lays": "你有 {n} 种铺法，也可以跳过",
-           "waiting": "等待 {name}", "howto": "lay <格子> <板块> r<0-5>  ·  pass  ·  例：lay e8 s3 r2",
-           "results": "结果", "winner": "获胜：{names}", "winners": "并列获胜：{names}", "points": "分",
-           "last_lay": "上一步：{name} 在 {hex} 铺{tile}，r{rotation}（+{points}）",
-           "last_pass": "上一步：{name} 跳过", "rotations": "{n} 种朝向", "copies": "×{n}",
-           "detail": "{hex} · {n} 种铺法", "detail_city": "{hex} · {city}", "detail_laid": "{hex} · {tile}",
-           "no_lay": "现在这里没有能铺的板块。", "you": "你"},
-}
+_WORDS: dict[str, dict[str, str]] = tomllib.loads(Path(__file__).with_name("hexlay.toml").read_text(encoding="utf-8"))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
