@@ -55,6 +55,8 @@ def normalise_notation(text: str) -> str:
 
 
 _DECODERS: dict[type, msgspec.json.Decoder[Any]] = {}
+_COPY_ENCODER = msgspec.msgpack.Encoder(order="sorted")
+_COPY_DECODERS: dict[type, msgspec.msgpack.Decoder[Any]] = {}
 _MOVE_TYPES: dict[type, tuple[type[Move], ...]] = {}
 
 
@@ -97,6 +99,11 @@ class Game(ABC, Generic[S, M]):
     #: The title's turn structure (a :class:`games.core.flow.Flow`), if it runs on the flow kernel:
     #: :meth:`step_kinds` and :meth:`step_kind` read it.
     flow: ClassVar[Any] = None
+    #: :meth:`copy` goes through MessagePack instead of canonical JSON: the same value with its
+    #: dicts in the same (sorted) key order, several times faster (``apply`` copies every move).
+    #: Only for states whose dict keys are all text and whose fields are all typed: JSON turns
+    #: other keys into text, and an ``Any`` field may come back different.
+    msgpack_copy: ClassVar[bool] = False
 
     # ---- setup ---------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, Any] | None = None,
@@ -350,7 +357,7 @@ class Game(ABC, Generic[S, M]):
 
     def count_moves(self, state: S, seat: int, limit: int | None = None) -> int:
         """How many legal moves ``seat`` has (at most ``limit`` when given: "+N more" in panels)."""
-        count = len(self.legal_moves(state, seat))
+        count = len(self._legal_moves(state, seat)) if seat in self.may_act(state) else 0  # unsorted
         return count if limit is None else min(count, limit)
 
     def has_moves(self, state: S, seat: int) -> bool:
@@ -477,4 +484,11 @@ class Game(ABC, Generic[S, M]):
         return msgspec.json.decode(data, type=self.state_type)
 
     def copy(self, state: S) -> S:
-        return self.loads(self.dumps(state))
+        """A deep copy, as :meth:`loads` of :meth:`dumps` gives it (see :attr:`msgpack_copy`)."""
+        if not self.msgpack_copy:
+            return self.loads(self.dumps(state))
+        decoder = _COPY_DECODERS.get(self.state_type)
+        if decoder is None:
+            decoder = _COPY_DECODERS[self.state_type] = msgspec.msgpack.Decoder(self.state_type)
+        copied: S = decoder.decode(_COPY_ENCODER.encode(state))
+        return copied

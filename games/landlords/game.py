@@ -112,6 +112,7 @@ META = GameMeta(
 class LandlordsGame(Game[LandlordsState, Move]):
     meta = META
     state_type = LandlordsState
+    msgpack_copy = True   # text-keyed dicts, typed fields (Game.msgpack_copy)
     flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
     #: Players' names also stand in for payees and holders ("to", "from").

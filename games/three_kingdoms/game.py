@@ -60,6 +60,7 @@ class ThreeKingdomsGame(Game[TKState, Move]):
 
     meta = META
     state_type = TKState
+    msgpack_copy = True   # text-keyed dicts, typed fields (Game.msgpack_copy)
     flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
 
