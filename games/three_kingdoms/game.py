@@ -222,25 +222,29 @@ class ThreeKingdomsGame(Game[TKState, Move]):
             places.update(state.decks[region])
         for tier in ("ba", "wang"):
             places.update(state.specials[tier])
-        own = set(c.deck("hand"))          # every player has their own copy of the four hand cards
+        decks: dict[str, list[str]] = {}   # c.deck(name) for every deck, in one pass over the talents
+        for talent in c.talents.values():
+            decks.setdefault(talent.deck, []).append(talent.id)
+        own = set(decks.get("hand", []))   # every player has their own copy of the four hand cards
         seated = sum(1 for p in state.seats if p.hand or p.front)
         doubled = [card for card, n in places.items() if n > 1 and card not in own]
         doubled += [card for card in own if places[card] not in {0, seated}]
         if doubled:
             broken.append(f"cards in two places: {doubled}")
         for region in c.regions:
-            if len(places) and sum(places[x] for x in c.deck(region)) != 16:
+            if len(places) and sum(places[x] for x in decks.get(region, [])) != 16:
                 broken.append(f"region {region} lost cards")
+        owners = {z: [b.seat for b in squares.values()] for z, squares in state.squares.items()}
         for i, player in enumerate(state.seats):
             if player.lord and player.markers + markers_on_map(state, i) != 13:
                 broken.append(f"seat {i} markers do not add up")
             if min(player.gold, player.wood, player.troops) < 0:
                 broken.append(f"seat {i} below zero")
-            on_board = sum(1 for sq in state.squares.values() for b in sq.values() if b.seat == i)
+            on_board = sum(seats.count(i) for seats in owners.values())
             if on_board != player.buildings:
                 broken.append(f"seat {i} buildings do not match the map")
-            for z, squares in state.squares.items():
-                if sum(1 for b in squares.values() if b.seat == i) > markers_in(state, z, i):
+            for z, seats in owners.items():
+                if seats.count(i) > markers_in(state, z, i):
                     broken.append(f"seat {i} has more buildings than markers in {z}")
         for z, markers in state.markers.items():
             if len(markers) > 4:

@@ -73,9 +73,11 @@ def cost_change(state: TKState, seat: int, action: str) -> int:
     for kind in SPECIALS:
         if SPECIAL_FOR[kind] == action and player.count(kind):
             change -= 1
-    for _, _, effect in front_effects(state, seat):
-        if effect.when == "front" and effect.action == action:
-            change -= effect.discount
+    talents = content().talents
+    for card in player.front:
+        for effect in talents[card].effects:
+            if effect.when == "front" and effect.action == action:
+                change -= effect.discount
     for _, _, effect in turn_effects(state, seat):
         if effect.action == action:
             change -= effect.discount
@@ -205,7 +207,12 @@ def action_taken(state: TKState, seat: int, action: str, events: list[Event]) ->
 
 
 def claim_bonus(state: TKState, seat: int) -> int:
-    return sum(e.claim for _, _, e in front_effects(state, seat) if e.when == "front")
+    talents, bonus = content().talents, 0
+    for card in state.seats[seat].front:
+        for effect in talents[card].effects:
+            if effect.when == "front":
+                bonus += effect.claim
+    return bonus
 
 
 def metric(state: TKState, seat: int, name: str) -> int:
@@ -232,10 +239,11 @@ def metric(state: TKState, seat: int, name: str) -> int:
     return player.points
 
 
-def standing(state: TKState, seat: int, tier: str) -> int:
-    """``seat``'s value toward ``tier``'s condition, with its talents' modifications (伪帝 note)."""
+def standing(state: TKState, seat: int, tier: str, bonus: int | None = None) -> int:
+    """``seat``'s value toward ``tier``'s condition, with its talents' modifications (伪帝 note);
+    ``bonus``: its :func:`claim_bonus`, when the caller has it already."""
     condition = content().conditions[state.ladder[tier]]
-    return metric(state, seat, condition.metric) + claim_bonus(state, seat)
+    return metric(state, seat, condition.metric) + (claim_bonus(state, seat) if bonus is None else bonus)
 
 
 def threshold(state: TKState, tier: str) -> int:

@@ -37,6 +37,8 @@ from .rules import (
     build_base,
     buildings_in,
     can_pay,
+    claim_bonus,
+    cost_change,
     could_still_build,
     effects,
     front_effects,
@@ -46,7 +48,6 @@ from .rules import (
     lose_up_to,
     markers_in,
     markers_on_map,
-    may_build_in,
     may_hire_in,
     priced,
     region_of_market,
@@ -73,6 +74,8 @@ from .state import (
 
 SPACES = 7
 PRODUCE = {"sell": "gold", "log": "wood", "recruit": "troops"}
+#: What 纳贤/攻城/建设 are paid in (rules §4): the one resource deciding whether each can be taken.
+PAID_IN = {"hire": "gold", "siege": "troops", "build": "wood"}
 BASE_GAIN = 3  # rules §4: 先获得3金 / 3木 / 3军
 
 
@@ -298,15 +301,32 @@ def action_moves(state: TKState, seat: int, action: str) -> list[Move]:
     if action in PRODUCE:
         return [Produce(action)]
     if action == "hire":
+        change, talents = cost_change(state, seat, "hire"), content().talents  # hire_cost, once
         return [Hire(card) for region, cards in state.markets.items() if may_hire_in(state, seat, region)
-                for card in cards if hire_cost(state, seat, card) <= player.gold]
+                for card in cards if max(0, talents[card].cost + change) <= player.gold]
     if action == "siege":
         return siege_moves(state, seat)
     if action == "build":
-        return [Build(z, kind) for z in content().zhou for kind in (*ROWS, *SPECIALS)
-                if build_allowed(state, seat, z, kind)]
-    return [AnyAction(r, a) for r in RESOURCES if getattr(player, r) >= 1 for a in ACTIONS[:-1]
-            if a in PRODUCE or _after_paying(state, seat, r, a)]  # still possible once the 1 is paid
+        return build_moves(state, seat)
+    # 任意: 1 of any resource for one of the other actions, still possible once the 1 is paid. An
+    # action reads only the resource it is paid in (PAID_IN), so paying another changes nothing.
+    unpaid: dict[str, bool] = {}
+    out: list[Move] = []
+    for resource in RESOURCES:
+        if getattr(player, resource) < 1:
+            continue
+        for other in ACTIONS[:-1]:
+            if other in PRODUCE:
+                possible = True
+            elif PAID_IN[other] == resource:
+                possible = _after_paying(state, seat, resource, other)
+            else:
+                if other not in unpaid:
+                    unpaid[other] = bool(action_moves(state, seat, other))
+                possible = unpaid[other]
+            if possible:
+                out.append(AnyAction(resource, other))
+    return out
 
 
 def _after_paying(state: TKState, seat: int, resource: str, action: str) -> bool:
@@ -322,11 +342,12 @@ def siege_moves(state: TKState, seat: int) -> list[Move]:
     player, out = state.seats[seat], list[Move]()
     if player.markers == 0:
         return out
+    change = cost_change(state, seat, "siege")  # priced(…, "siege", base), the change found once
     for zhou in content().zhou:
         base = siege_base(state, seat, zhou)
         if base is None:
             continue
-        if len(state.markers.get(zhou, [])) < MAX_MARKERS and priced(state, seat, "siege", base) <= player.troops:
+        if len(state.markers.get(zhou, [])) < MAX_MARKERS and max(0, base + change) <= player.troops:
             out.append(Siege(zhou))
         if player.yifu and not markers_in(state, zhou, seat):
             out += [Siege(zhou, state.seats[o].lord) for o in set(state.markers.get(zhou, []))
@@ -340,10 +361,25 @@ def betrayable(state: TKState, other: int, zhou: str) -> bool:
     return markers_in(state, zhou, other) > buildings_in(state, zhou, other) and markers_on_map(state, other) > 1
 
 
-def build_allowed(state: TKState, seat: int, zhou: str, kind: str) -> bool:
-    base = build_base(state, seat, kind)
-    return (base is not None and may_build_in(state, seat, zhou, kind)
-            and priced(state, seat, "build", base) <= state.seats[seat].wood)
+def build_moves(state: TKState, seat: int) -> list[Move]:
+    """Every (州, kind) ``seat`` may build now, 州 in data order then kind (rules §4 建设): a
+    building left on the lord board whose price it can pay in wood (found once, not per 州), in
+    a 州 where it has more markers than buildings and that kind's square is empty."""
+    player = state.seats[seat]
+    if player.buildings >= player.talent:
+        return []
+    change = cost_change(state, seat, "build")  # priced(…, "build", base), the change found once
+    kinds = [kind for kind in (*ROWS, *SPECIALS)
+             if (base := build_base(state, seat, kind)) is not None and max(0, base + change) <= player.wood]
+    out: list[Move] = []
+    if not kinds:
+        return out
+    for zhou in content().zhou:
+        if zhou not in state.markers or markers_in(state, zhou, seat) <= buildings_in(state, zhou, seat):
+            continue
+        squares = state.squares.get(zhou, {})
+        out += [Build(zhou, kind) for kind in kinds if square_of(kind) not in squares]
+    return out
 
 
 def place_marker(state: TKState, seat: int, zhou: str) -> None:
@@ -625,11 +661,13 @@ def checks(state: TKState, events: list[Event]) -> bool:
     top = state.stack[-1] if state.stack else None
     if isinstance(top, LordF | DraftF | PointerF | ClaimF) or state.tao < 0 or state.lue < 0:
         return False
+    needs = {tier: threshold(state, tier) for tier in TIERS}  # claims change neither the ladder
     for seat in range(state.players):
         seat = (state.current + seat) % state.players
         player = state.seats[seat]
+        bonus = claim_bonus(state, seat)                      # nor the talents in front of anyone
         for tier in TIERS:
-            if tier in player.claims or standing(state, seat, tier) < threshold(state, tier):
+            if tier in player.claims or standing(state, seat, tier, bonus) < needs[tier]:
                 continue
             player.claims.append(tier)
             events.append(Event("claimed", {"seat": seat, "tier": tier}))
