@@ -20,7 +20,7 @@ from games.core.flow import Aside, Step, need
 
 from .board import board, rules
 from .edition import text_rules
-from .money import card_value, cards_of, pay
+from .money import card_value, pay
 from .moves import Accept, Decline, Offer, Sign, Unsign
 from .state import (
     NOBODY,
@@ -88,8 +88,23 @@ def may_sign(state: LandlordsState, seat: int) -> bool:
 
 
 def tradeable(state: LandlordsState, seat: int) -> list[str]:
-    """Cards ``seat`` may sell, swap or pledge: all but those held as security (R13)."""
-    return [c for c in cards_of(state, seat) if not c.isdigit() or state.lender[int(c)] == NOBODY]
+    """Cards ``seat`` may sell, swap or pledge: all but those held as security (R13), in
+    :func:`cards_of`'s order (idle-land cards are never pledged: only deeds are, R13)."""
+    lender = state.lender
+    held = [str(i) for i, owner in enumerate(state.owner) if owner == seat and lender[i] == NOBODY]
+    return held + sorted(state.seats[seat].idle)
+
+
+def has_tradeable(state: LandlordsState, seat: int) -> bool:
+    """Whether :func:`tradeable` is not empty, without building it."""
+    if state.seats[seat].idle:
+        return True
+    owner, lender = state.owner, state.lender
+    if seat not in owner:
+        return False
+    if lender.count(NOBODY) == len(lender):  # nothing pledged: any deed will do
+        return True
+    return any(lender[i] == NOBODY for i, holder in enumerate(owner) if holder == seat)
 
 
 def holds(state: LandlordsState, seat: int, card: str) -> bool:
@@ -105,13 +120,13 @@ def offer_moves(state: LandlordsState, seat: int, raising: bool) -> list[Move]:
     """Deals listed in the menus, at book value (a purchase at most for all one's cash); any other
     amount may be typed (R12)."""
     out: list[Move] = []
-    mine = tradeable(state, seat)
+    mine = [(card, card_value(state, card)) for card in tradeable(state, seat)]
     cash = state.seats[seat].cash
     for partner in state.others(seat):
-        for card in mine:
-            out.append(Offer(partner, "sell", card, card_value(state, card)))
+        for card, value in mine:
+            out.append(Offer(partner, "sell", card, value))
             if card.isdigit():
-                out.append(Offer(partner, "mortgage", card, card_value(state, card) // 2))
+                out.append(Offer(partner, "mortgage", card, value // 2))
         if raising or cash <= 0:
             continue
         for card in tradeable(state, partner):
@@ -136,9 +151,9 @@ def can_propose(state: LandlordsState, seat: int) -> bool:
     and something to deal with (a card of his, or cash and another player's card)."""
     if not deals_open(state) or state.seats[seat].bankrupt or not offers_left(state, seat):
         return False
-    if tradeable(state, seat):
+    if has_tradeable(state, seat):
         return True
-    return state.seats[seat].cash > 0 and any(tradeable(state, p) for p in state.others(seat))
+    return state.seats[seat].cash > 0 and any(has_tradeable(state, p) for p in state.others(seat))
 
 
 def propose_deal(state: LandlordsState, seat: int, move: Offer, events: list[Event]) -> None:
@@ -178,6 +193,8 @@ class DealAside(Aside[LandlordsState, object]):
     out_of_turn = "error.only_deals"
 
     def seats(self, state: LandlordsState, frame: object) -> frozenset[int]:
+        if not deals_open(state) and not signs_open(state):
+            return frozenset()  # neither deals nor signs now: nobody's ``may`` holds, none asked
         return frozenset(s for s in state.active() if self.may(state, frame, s))
 
     def may(self, state: LandlordsState, frame: object, seat: int) -> bool:

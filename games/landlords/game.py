@@ -284,11 +284,12 @@ class LandlordsGame(Game[LandlordsState, Move]):
         done aside (deals, signs): those once in :data:`RANDOM_DEAL_ODDS` picks, so random play
         moves on instead of spending its turns proposing and flipping signs (the contract's
         playouts end by the rules, with no round limit)."""
-        legal = self.legal_moves(state, seat)
-        own = [m for m in legal if not isinstance(m, Offer | Sign | Unsign)]
+        legal = self._legal_moves(state, seat) if seat in self.may_act(state) else []
+        # both drawn from in notation order (legal_moves'); the long list is only sorted when used
+        own = sorted((m for m in legal if not isinstance(m, Offer | Sign | Unsign)), key=str)
         if own and len(own) < len(legal) and rng.below(RANDOM_DEAL_ODDS):
             return rng.choice(own)
-        return rng.choice(legal)
+        return rng.choice(sorted(legal, key=str))
 
     def scramble(self, state: LandlordsState, seat: int | None,
                  rng: Rng) -> LandlordsState | None:
