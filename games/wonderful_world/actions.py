@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core import Event, IllegalMove
 
 from .cards import Resource
-from .costs import CHARACTER_KEYS, KRYSTALLIUM, is_complete, room_for
+from .costs import CHARACTER_KEYS, KRYSTALLIUM, is_complete, open_resource_spaces, room_for
 from .moves import Place, WorldMove
 from .state import Empire, InConstruction, Phase, WorldState
 
@@ -32,8 +32,9 @@ def placements(state: WorldState, empire: Empire) -> list[WorldMove]:
     out: list[WorldMove] = []
     for slot in empire.construction:
         card = state.design(slot.uid)
+        open_spaces = open_resource_spaces(card, slot.paid)
         for what, count in have.items():
-            fits = min(count, room_for(card, slot.paid, what))
+            fits = min(count, room_for(card, slot.paid, what, open_spaces))
             out += [Place(slot.uid, what, n) for n in range(1, fits + 1)]
     return out
 

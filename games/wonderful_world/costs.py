@@ -11,16 +11,20 @@ CHARACTER_KEYS = tuple(c.value for c in Character)
 
 def open_resource_spaces(card: CardDesign, paid: dict[str, int]) -> int:
     """Resource spaces still empty once surplus krystallium has covered what it can."""
-    need = sum(card.cost.get(r, 0) - paid.get(r, 0) for r in RESOURCE_KEYS)
-    wild = paid.get(KRYSTALLIUM, 0) - card.cost.get(KRYSTALLIUM, 0)
+    cost, need = card.cost, 0
+    for resource in RESOURCE_KEYS:
+        need += cost.get(resource, 0) - paid.get(resource, 0)
+    wild = paid.get(KRYSTALLIUM, 0) - cost.get(KRYSTALLIUM, 0)
     return need - max(wild, 0)
 
 
-def room_for(card: CardDesign, paid: dict[str, int], what: str) -> int:
-    """How many more of ``what`` (a resource, krystallium or a character) fit on the card."""
+def room_for(card: CardDesign, paid: dict[str, int], what: str, open_spaces: int | None = None) -> int:
+    """How many more of ``what`` (a resource, krystallium or a character) fit on the card.
+    ``open_spaces``: :func:`open_resource_spaces` of the card, when the caller has it already."""
     if what in CHARACTER_KEYS:
         return card.cost.get(what, 0) - paid.get(what, 0)
-    open_spaces = open_resource_spaces(card, paid)
+    if open_spaces is None:
+        open_spaces = open_resource_spaces(card, paid)
     if what == KRYSTALLIUM:
         own = card.cost.get(KRYSTALLIUM, 0) - paid.get(KRYSTALLIUM, 0)
         return max(own, 0) + max(open_spaces, 0)

@@ -24,7 +24,7 @@ from .actions import KRYSTALLIUM_RATE
 from .cards import deck_list, designs, empires
 from .moves import Build, Done, Pick, Place, Recycle, Take, WorldMove
 from .scoring import leftover_resources, score
-from .state import Empire, Phase, WorldState
+from .state import Empire, Phase, WorldState, copy_state
 from .steps import FLOW, start_round
 from .view import build_view, summary_lines
 
@@ -70,6 +70,9 @@ class WonderfulWorld(Game[WorldState, WorldMove]):
     catalog: ClassVar[Catalog] = CATALOG
 
     # ---- setup -----------------------------------------------------------------------------
+    def copy(self, state: WorldState) -> WorldState:
+        return copy_state(state)
+
     def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> WorldState:
         cards = list(deck_list())
         deck = list(range(len(cards)))

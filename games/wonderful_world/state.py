@@ -6,7 +6,7 @@ from enum import StrEnum
 
 import msgspec
 
-from games.core import BaseState
+from games.core import BaseState, Rng
 
 from .cards import PRODUCTION_ORDER, CardDesign, Resource, designs
 
@@ -64,3 +64,21 @@ class WorldState(BaseState, kw_only=True):
     @property
     def resource(self) -> Resource:
         return PRODUCTION_ORDER[self.step]
+
+
+def _sorted(values: dict[str, int]) -> dict[str, int]:
+    return dict(sorted(values.items()))
+
+
+def copy_state(state: WorldState) -> WorldState:
+    """A deep copy equal to the canonical JSON round trip (``Game.copy``), dicts in sorted key order
+    as that gives them, built field by field: several times faster, and ``apply`` copies every
+    move. A new mutable field must be copied here (tests/wonderful_world/test_copy.py notices)."""
+    replace = msgspec.structs.replace
+    return replace(
+        state, rng=Rng(state.rng.state), options=dict(sorted(state.options.items())),
+        deck=state.deck.copy(), discard=state.discard.copy(), cards=state.cards.copy(),
+        empires=[replace(e, hand=e.hand.copy(), drafted=e.drafted.copy(), built=e.built.copy(),
+                         construction=[InConstruction(c.uid, _sorted(c.paid)) for c in e.construction],
+                         pool=_sorted(e.pool))
+                 for e in state.empires])
