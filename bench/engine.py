@@ -21,24 +21,26 @@ from .timing import Timing, timed
 MAX_MOVES = 20_000   # a seeded game is cut here should a title never end
 
 
-def engine_playouts(game_id: str, rounds: int) -> tuple[float, float, int]:
+def engine_playouts(game_id: str, rounds: int) -> tuple[float, float, int, float]:
     """``rounds`` random full games (``Game.random_move``), engine only: mean seconds per game, seconds per
-    move, moves per game."""
+    move, moves per game, and the mean CPU seconds per game (``time.process_time``: on a shared machine the
+    wall time also counts the other processes' turns)."""
     game = get_game(game_id)
-    totals, moves = [], 0
+    totals, cpu, moves = [], 0.0, 0
     for seed in range(rounds):
         rng = Rng.from_seed(seed)
         state = game.setup(game.meta.max_players, {}, seed)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         count = 0
         while (acting := sorted(game.to_act(state))) and count < MAX_MOVES:
             seat = acting[rng.below(len(acting))]
             state = game.apply(state, seat, game.random_move(state, seat, rng)).state
             count += 1
         totals.append(time.perf_counter() - start)
+        cpu += time.process_time() - start_cpu
         moves += count
     rounds = max(rounds, 1)
-    return sum(totals) / rounds, sum(totals) / max(moves, 1), moves // rounds
+    return sum(totals) / rounds, sum(totals) / max(moves, 1), moves // rounds, cpu / rounds
 
 
 @dataclass(frozen=True)

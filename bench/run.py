@@ -111,7 +111,7 @@ def bot_games(game_id: str, games: int) -> BotGames:
 def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     """Measure one title; ``url`` is the database (default: a SQLite file in a temporary folder)."""
     get_game(game_id)
-    mean, per_move, moves = engine_playouts(game_id, sizes.rounds)
+    mean, per_move, moves, cpu = engine_playouts(game_id, sizes.rounds)
     bots = bot_games(game_id, sizes.games)
     positions = sample_positions(game_id, sizes.games, sizes.positions)
     completion = completion_timing(game_id, positions)
@@ -123,7 +123,8 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     why = f"its game ends at move {table.ends_at:,}" if table.ends_at is not None else f"{sizes.moves:,} asked for"
     sizes_kib = [size / 1024 for size in table.png_sizes] or [0.0]
     columns = {
-        "engine": _line("random game, engine only", f"    {ms(mean)}   ({moves} moves, {ms(per_move)} per move)"),
+        "engine": _line("random game, engine only", f"    {ms(mean)}   ({moves} moves, {ms(per_move)} per move; "
+                        f"CPU {cpu * 1000:.2f} ms)"),
         "bot game": _line("whole bot game, engine only", bots.text()),
         "completion": _line("completion (Game.complete)", f"{completion.timing.text()}   "
                             f"({completion.timing.count} prefixes of {completion.moves} real moves; "
