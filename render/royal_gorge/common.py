@@ -34,7 +34,6 @@ STEEL: RGB = (150, 164, 184)
 WALL: RGB = (40, 36, 34)
 NAME_INK: RGB = (34, 34, 40)
 DIM: RGB = (92, 98, 114)
-_MEDAL: dict[int, RGB] = {1: (230, 182, 60), 2: (190, 196, 206), 3: (198, 128, 74)}
 PHASE_COLOUR: dict[str, RGB] = {"yellow": TILE_COLOURS["yellow"], "green": TILE_COLOURS["green"],
                                 "brown": TILE_COLOURS["brown"], "silver": (196, 200, 208),
                                 "gray": (196, 200, 208), "red": TILE_COLOURS["red"]}

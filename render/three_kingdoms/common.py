@@ -64,7 +64,6 @@ ACTION_COLOURS: dict[str, RGB] = {
 TAO: RGB = (232, 72, 56)          # 韬: vermilion
 LUE: RGB = (40, 150, 232)         # 略: azure
 GOLD: RGB = (230, 182, 60)
-_MEDAL: dict[int, RGB] = {1: GOLD, 2: (190, 196, 206), 3: (198, 128, 74)}
 # One glyph per building kind and per empty square (zh: the word's first character).
 _GLYPH_EN = {"lumber": "Lm", "barracks": "Bk", "workshop": "Ws", "drill": "Dr", "works": "Wk", "pavilion": "Pv",
              "special": "Sp"}
