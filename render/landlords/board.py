@@ -467,5 +467,3 @@ def _board_canvas(view: LandlordsView, lang: str, names: Sequence[str] | None) -
     _board_square(cv, view, MARGIN + 8, MARGIN + 8, lang, names)
     _players_column(cv, view, MARGIN + BOARD + 16 + GAP, MARGIN, SIDE - 16, lang, names)
     return cv
-
-

@@ -183,5 +183,3 @@ def _star(centre: tuple[float, float], outer: float) -> list[tuple[float, float]
         angle = -math.pi / 2 + i * math.pi / 5
         points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     return points
-
-

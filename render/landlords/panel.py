@@ -196,4 +196,3 @@ def _deed(cv: Canvas, xy: tuple[float, float], w: float, h: float, card: str, he
             mx -= 18
         if sv.improved:
             _house(cv, (mx, frame.y1 - 6), 14, fill=KIND_COLOUR["lot"])
-

@@ -316,4 +316,3 @@ def _highlight(cv: Canvas, index: int, x: float, y: float, colour: RGB, width: f
     rect, _side = _space_rect(index, x, y)
     x0, y0, x1, y1 = rect
     cv.box((x0 - 1, y0 - 1, x1 + 1, y1 + 1), outline=colour, radius=3, width=width)
-

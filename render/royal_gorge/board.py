@@ -247,5 +247,3 @@ def _privates_list(cv: Canvas, view: Any, lang: str, names: Sequence[str], x: fl
                 max_width=w - 46 - min(rw, w * 0.5))
         y += 24
     return y
-
-

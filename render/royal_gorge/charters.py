@@ -137,5 +137,3 @@ def _charters(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float,
         _charter(cv, corp, view, lang, names, x0 + j * (cw + gap), y + k * (CHARTER_H + gap), cw, CHARTER_H)
     rows = math.ceil(len(rails) / per_row)
     return y + rows * CHARTER_H + (rows - 1) * gap
-
-

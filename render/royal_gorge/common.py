@@ -170,4 +170,3 @@ class BoardImage:
 
     def png(self) -> bytes:
         return self.canvas.png()
-

@@ -127,5 +127,3 @@ class RoyalGorgeRenderer(TitleRenderer):
             chosen = [o for o in options if tabula_id(o[0]) == tabula_id(path[2])]
             options = chosen or options
         return detail(view, hex_id, options, lang, names)
-
-

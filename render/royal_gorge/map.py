@@ -331,5 +331,3 @@ class _MapKey(NamedTuple):
 
 #: Drawn maps kept per process (a board's map is about 4 MB at output size, the result's 2 MB).
 _MAPS: Reused[_MapKey, MapImage] = Reused(2)
-
-

@@ -102,5 +102,3 @@ def _market(cv: Canvas, view: Any, lang: str, x0: float, y: float, w: float, ima
                 image.markers[corp] = (mx, my)
                 image.marker_radius = r
     return y + cell_h
-
-

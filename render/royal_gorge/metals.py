@@ -165,5 +165,3 @@ def _bottom(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float, y
     b = _gold_panel(cv, view, lang, names, x0 + steel_w + gap, y, gold_w)
     d = _depot_panel(cv, view, lang, x0 + steel_w + gold_w + 2 * gap, y, depot_w)
     return max(a, b, d)
-
-

@@ -93,5 +93,3 @@ def _private_body(cv: Canvas, view: Any, lang: str, names: Sequence[str]) -> flo
         y += math.ceil(len(presided) / 2) * (CHARTER_H + 10)
     y = _market(cv, view, lang, x0, y + 4, w, None)
     return y + MARGIN
-
-

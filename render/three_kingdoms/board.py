@@ -331,5 +331,3 @@ def draw_board(view: TKView, lang: str, names: Sequence[str] | None = None) -> C
 def board_image(view: TKView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table: map, rondel, ladder, markets, every player's public board, the last move."""
     return draw_board(view, lang, names).png()
-
-

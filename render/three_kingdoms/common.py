@@ -213,5 +213,3 @@ def _pointer_badge(cv: Canvas, centre: tuple[float, float], pointer: str, radius
     colour = TAO if pointer == "tao" else LUE
     cv.circle(centre, radius, fill=colour, outline=(255, 255, 255), width=2)
     cv.text(centre, "韬" if pointer == "tao" else "略", radius * 1.05, fill=(255, 255, 255), bold=True, anchor="mm")
-
-

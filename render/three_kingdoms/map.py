@@ -268,5 +268,3 @@ def _legend(cv: Canvas, x: float, y: float, w: float, lang: str) -> float:
     cv.text((px + 11, top + 11), glyph("special", lang), 10.5, fill=INK_MUTED, anchor="mm")
     cv.text((px + 28, top + 11), label, size, fill=INK)
     return flow.bottom - y
-
-

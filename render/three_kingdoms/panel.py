@@ -196,5 +196,3 @@ def private(view: TKView, lang: str, names: Sequence[str] | None = None) -> byte
     shown = _names(names, lang)
     return Canvas.fitted(PRIVATE_W, lang, lambda cv: _private_body(cv, view, lang, shown, PRIVATE_W),
                          scale=DIRECT).png()
-
-

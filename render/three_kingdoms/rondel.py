@@ -196,5 +196,3 @@ def _ladder(cv: Canvas, view: TKView, x: float, y: float, w: float, lang: str) -
     for i, tv in enumerate(view.ladder):
         _tier_tile(cv, view, tv, x + i * (tw + gap), y, tw, h, lang)
     return h
-
-
