@@ -85,18 +85,16 @@ class ResultScreen:
     footnote: str = ""                         # a muted line under the rows (how ties are broken)
     notes_title: str = ""
     notes: Sequence[str] = ()                  # bulleted under ``notes_title``
-    below: Callable[[Canvas, float], float] | None = None   # more below, from y; returns its height
+    below: Callable[[Canvas, float], float] | None = None   # more below from y, with its own bottom margin;
+                                                            # returns its height
 
 
 def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
     """Draw ``screen`` for ``outcome`` (its ``standings`` in rank order) on ``cv``; returns the height used."""
     x0, x1 = MARGIN, screen.width - MARGIN
     y: float = MARGIN
-    cv.text((x0 + 4, y + 20), screen.title, 30, bold=True)
-    cv.text((x0 + 4, y + 54), screen.subtitle, 16, fill=pal.MUTED)
-    if screen.banner:
-        tw = min(cv.measure(screen.banner, 18, bold=True) + 36, (x1 - x0) * 0.55)
-        cv.pill((x1 - tw, y + 30), screen.banner, 18, fill=screen.banner_fill, height=40, pad=18, max_width=tw)
+    if not cv.dry:                   # the heading, the header row and the rows have fixed heights: only measured
+        _heading(cv, screen, x0, x1, y)    # parts are laid out on the dry canvas of Canvas.fitted
     y += HEAD_H
     for text in screen.intro:
         y += cv.paragraph((x0 + 4, y), text, 16 if screen.intro_bold else 15, x1 - x0 - 8, fill=pal.TEXT,
@@ -106,16 +104,13 @@ def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
 
     name_w = x1 - x0 - NAME_X - sum(c.width for c in screen.columns)
     if screen.rank_label or any(c.label for c in screen.columns):
-        if screen.rank_label:
-            cv.text((x0 + 10, y + 12), screen.rank_label, 13, fill=pal.MUTED, bold=True)
-        hx = x0 + NAME_X + name_w
-        for column in screen.columns:
-            cv.text((hx + column.width - CELL_PAD, y + 12), column.label, 13, fill=pal.MUTED, bold=True, anchor="rm",
-                    max_width=column.width - 8)
-            hx += column.width
+        if not cv.dry:
+            _header_row(cv, screen, x0, y, name_w)
         y += 28
     h = screen.row_h
-    for standing in outcome.standings:
+    if cv.dry:
+        y += len(outcome.standings) * (h + screen.row_gap)
+    for standing in () if cv.dry else outcome.standings:
         top = screen.top(standing)
         cv.panel((x0, y, x1, y + h), fill=pal.PANEL_HI if top else pal.PANEL, accent=GOLD if top else None,
                  accent_width=2, radius=screen.radius)
@@ -137,7 +132,8 @@ def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
 
     if screen.footnote:
         y += 2
-        cv.text((x0 + 4, y + 10), screen.footnote, 13.5, fill=pal.MUTED, max_width=x1 - x0 - 8)
+        if not cv.dry:
+            cv.text((x0 + 4, y + 10), screen.footnote, 13.5, fill=pal.MUTED, max_width=x1 - x0 - 8)
         y += 28
     if screen.notes:
         y += 4
@@ -146,10 +142,27 @@ def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
         for note in screen.notes:
             y += cv.paragraph((x0 + 8, y), "• " + note, 15, x1 - x0 - 16, fill=pal.TEXT)
         y += 6
-    y += MARGIN - 10
-    if screen.below is not None:
-        y += screen.below(cv, y)
-    return y
+    if screen.below is not None:     # it brings its own margin
+        return y + 4 + screen.below(cv, y + 4)
+    return y + MARGIN - 10
+
+
+def _heading(cv: Canvas, screen: ResultScreen, x0: float, x1: float, y: float) -> None:
+    cv.text((x0 + 4, y + 20), screen.title, 30, bold=True)
+    cv.text((x0 + 4, y + 54), screen.subtitle, 16, fill=pal.MUTED)
+    if screen.banner:
+        tw = min(cv.measure(screen.banner, 18, bold=True) + 36, (x1 - x0) * 0.55)
+        cv.pill((x1 - tw, y + 30), screen.banner, 18, fill=screen.banner_fill, height=40, pad=18, max_width=tw)
+
+
+def _header_row(cv: Canvas, screen: ResultScreen, x0: float, y: float, name_w: float) -> None:
+    if screen.rank_label:
+        cv.text((x0 + 10, y + 12), screen.rank_label, 13, fill=pal.MUTED, bold=True)
+    hx = x0 + NAME_X + name_w
+    for column in screen.columns:
+        cv.text((hx + column.width - CELL_PAD, y + 12), column.label, 13, fill=pal.MUTED, bold=True, anchor="rm",
+                max_width=column.width - 8)
+        hx += column.width
 
 
 def result_png(screen: ResultScreen, outcome: Any, lang: str) -> bytes:
