@@ -90,7 +90,8 @@ class ResultScreen:
 
 
 def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
-    """Draw ``screen`` for ``outcome`` (its ``standings`` in rank order) on ``cv``; returns the height used."""
+    """Draw ``screen`` for ``outcome`` (its ``standings`` in rank order, none if it has none) on ``cv``; returns
+    the height used."""
     x0, x1 = MARGIN, screen.width - MARGIN
     y: float = MARGIN
     if not cv.dry:                   # the heading, the header row and the rows have fixed heights: only measured
@@ -108,9 +109,10 @@ def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
             _header_row(cv, screen, x0, y, name_w)
         y += 28
     h = screen.row_h
+    standings = getattr(outcome, "standings", ())
     if cv.dry:
-        y += len(outcome.standings) * (h + screen.row_gap)
-    for standing in () if cv.dry else outcome.standings:
+        y += len(standings) * (h + screen.row_gap)
+    for standing in () if cv.dry else standings:
         top = screen.top(standing)
         cv.panel((x0, y, x1, y + h), fill=pal.PANEL_HI if top else pal.PANEL, accent=GOLD if top else None,
                  accent_width=2, radius=screen.radius)
@@ -137,8 +139,9 @@ def draw_result(cv: Canvas, screen: ResultScreen, outcome: Any) -> float:
         y += 28
     if screen.notes:
         y += 4
-        cv.text((x0 + 4, y + 10), screen.notes_title, 15, fill=pal.MUTED, bold=True)
-        y += 26
+        if screen.notes_title:
+            cv.text((x0 + 4, y + 10), screen.notes_title, 15, fill=pal.MUTED, bold=True)
+            y += 26
         for note in screen.notes:
             y += cv.paragraph((x0 + 8, y), "• " + note, 15, x1 - x0 - 16, fill=pal.TEXT)
         y += 6
