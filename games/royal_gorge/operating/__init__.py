@@ -28,7 +28,9 @@ One module per step, as 18xx.games has them (``lib/engine/step/``), none importi
 * ``common``: the steps in order, the board, owned privates, the railroad operating now, the next step;
 * ``track`` (1), ``token`` (2), ``route`` (3), ``dividend`` (4, with gold shipments and ghost towns),
   ``lease`` (5), ``buy_train`` (6) and ``emergency`` (its share sales and bankruptcy), ``company`` (7);
-* ``debt``: repaying debt tokens and the Treaty of Boston;
+* ``debt``: repaying debt tokens and the Treaty of Boston; ``depot``: trains leaving the depot and what that
+  fires (a phase, the Treaty, the end of the game);
+* ``round``: an operating round's start, each turn's beginning, its end and the end of the set;
 * ``legal``: the moves listed for menus and bots; ``turn``: the turn's frame and :class:`OperatingStep`.
 
 This module re-exports what the rest of the title (and its tests) use.
@@ -41,13 +43,15 @@ from ..trains import next_train
 from .buy_train import must_buy
 from .common import STEPS, make_board
 from .debt import treaty_of_boston
+from .depot import export, take_from_depot
 from .dividend import can_ship, shippable
 from .emergency import paid_units
 from .legal import train_moves
+from .round import begin_turn, end_of_set, start_operating_round
 from .route import auto_run
 from .token import can_token, free_slot, next_token_cost, put_token, tokenable, tokens_left
 from .track import lay_cost
-from .turn import OperatingStep, begin_turn
+from .turn import OperatingStep
 
 __all__ = [
     "STEPS",
@@ -56,6 +60,8 @@ __all__ = [
     "begin_turn",
     "can_ship",
     "can_token",
+    "end_of_set",
+    "export",
     "free_slot",
     "gold_dividend",
     "lay_cost",
@@ -66,6 +72,8 @@ __all__ = [
     "paid_units",
     "put_token",
     "shippable",
+    "start_operating_round",
+    "take_from_depot",
     "tokenable",
     "tokens_left",
     "train_moves",

@@ -12,8 +12,9 @@ from ..content import content
 from ..holdings import BANK, pay
 from ..moves import BuyTrain
 from ..state import OperatingF, RGState
-from ..trains import next_train, take_from_depot
+from ..trains import next_train
 from .common import make_board, next_step
+from .depot import take_from_depot
 from .route import route_available
 from .token import reached_stops
 

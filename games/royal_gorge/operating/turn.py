@@ -35,8 +35,9 @@ from .dividend import dividend, do_ghost, do_ship
 from .emergency import do_bankrupt, do_sell
 from .lease import do_lease
 from .legal import legal_moves
+from .round import begin_turn, end_operating_round
 from .route import do_boost, do_run, route_available
-from .token import can_token, do_token, home_token
+from .token import can_token, do_token
 from .track import do_lay, do_steel
 
 
@@ -61,21 +62,9 @@ def blocking(state: RGState, frame: OperatingF) -> bool:
     return False
 
 
-def begin_turn(state: RGState, frame: OperatingF, events: list[Event]) -> None:
-    """The railroad whose turn begins lays its home station if it has none yet."""
-    frame.step, frame.laid, frame.steel_column, frame.steel_price = "track", 0, {}, {}
-    frame.routes, frame.ran, frame.revenue, frame.extra, frame.shipped = [], False, 0, 0, ""
-    frame.choose, frame.lease_due, frame.boosts, frame.boosted_by = "gold", 0, {}, []
-    frame.sold, frame.last_sold_price, frame.paid_debt, frame.depot_lays = [], 0, False, 0
-    if frame.index < len(frame.order):
-        home_token(state, frame.order[frame.index], events)
-
-
 def progress(state: RGState, frame: OperatingF, events: list[Event]) -> None:
     """Skip the steps with nothing to do; at the end of a turn, the next railroad; at the end, the next
     round."""
-    from ..rounds import end_operating_round
-
     while not state.finished:
         if frame.index >= len(frame.order):
             end_operating_round(state, frame, events)
