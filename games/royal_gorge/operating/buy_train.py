@@ -1,7 +1,7 @@
-"""Step 6, ``train`` (18rg.md §10): buy trains (limit by phase; one more when the purchase rusts one's
-own) from the depot or the bank pool, or from another railroad it connects with (any price from $1). A railroad
-without a train must buy one (``bga``: only when it has a route): the president pays what the treasury lacks
-for the cheapest train (emergency.py when he cannot)."""
+"""Step 6, ``train`` (18rg.md §1 must own a train, §4 trades between connected railroads, §6, §7): buy trains (limit
+by phase; one more when the purchase rusts one's own) from the depot or the bank pool, or from another railroad it
+connects with (any price from $1). A railroad without a train must buy one (``bga``: only when it has a route): the
+president pays what the treasury lacks for the cheapest train (emergency.py when he cannot)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,13 @@ from .token import reached_stops
 
 
 def train_limit(state: RGState) -> int:
+    """Trains a railroad may hold in the current phase (phases.toml ``train_limit``)."""
     return content().phases[state.phase].train_limit
 
 
 def room(state: RGState, corp: str) -> bool:
+    """Whether ``corp`` may buy a train now: under the limit, or one over it when the next depot train rusts one of its
+    own."""
     c = state.corps[corp]
     if len(c.trains) < train_limit(state):
         return True
@@ -44,11 +47,13 @@ def for_sale(state: RGState) -> list[str]:
 
 
 def cheapest_depot(state: RGState) -> int | None:
+    """The lowest price the bank sells a train for now (depot or pool), or ``None``."""
     prices = [content().trains[t].price for t in for_sale(state)]
     return min(prices) if prices else None
 
 
 def min_train_price(state: RGState, corp: str) -> int | None:
+    """The least ``corp`` could pay for a train now: the bank's cheapest, or $1 from another railroad."""
     prices = [p for p in [cheapest_depot(state)] if p is not None]
     if other_trains(state, corp):
         prices.append(1)
@@ -56,6 +61,8 @@ def min_train_price(state: RGState, corp: str) -> int | None:
 
 
 def must_buy(state: RGState, corp: str) -> bool:
+    """Whether ``corp`` must buy a train (it has none; ``bga``: only when it has a route; rules.toml
+    ``must_own_train``)."""
     c = state.corps[corp]
     if c.trains:
         return False
@@ -65,6 +72,7 @@ def must_buy(state: RGState, corp: str) -> bool:
 
 
 def can_buy_train(state: RGState, corp: str) -> bool:
+    """Whether ``corp`` has room for a train and its treasury can pay the cheapest one it could buy."""
     low = min_train_price(state, corp)
     return room(state, corp) and low is not None and state.corps[corp].cash >= low
 
@@ -104,6 +112,8 @@ def contribution(state: RGState, corp: str, seat: int, cost: int, depot: bool, n
 
 def do_buy_train(state: RGState, frame: OperatingF, corp: str, seat: int, move: BuyTrain,
                  events: list[Event]) -> None:
+    """``buy-train``: from the depot or the bank pool at face value, or from a connected railroad at any price from $1;
+    the president adds what a forced purchase lacks."""
     need(frame.step == "train", "error.not_step", step=frame.step)
     c = state.corps[corp]
     need(room(state, corp), "error.train_limit", limit=train_limit(state))

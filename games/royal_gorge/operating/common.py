@@ -20,6 +20,7 @@ COLUMN_COLOURS = {col.id: col.colour for col in content().steel.column}
 
 
 def make_board(state: RGState) -> Board:
+    """The board as the state's track, stations and railroads make it (cached by their values)."""
     return _board(state.phase, tuple(sorted(state.laid.items())),
                   tuple(sorted((h, tuple(s)) for h, s in state.tokens.items())), tuple(state.railroads))
 
@@ -31,18 +32,22 @@ def _board(phase: str, laid: tuple[tuple[str, tuple[str, int]], ...],
 
 
 def owned(state: RGState, owner: int | str) -> list[str]:
+    """The open privates ``owner`` (a seat or a railroad) holds."""
     return [p.id for p in state.privates.values() if p.owner == owner and not p.closed]
 
 
 def owns(state: RGState, owner: int | str, private: str) -> bool:
+    """Whether ``owner`` holds the open private ``private``."""
     found = state.privates.get(private)
     return found is not None and found.owner == owner and not found.closed
 
 
 def operating(state: RGState, frame: OperatingF) -> Corp:
+    """The railroad whose turn it is."""
     return state.corps[frame.order[frame.index]]
 
 
 def next_step(frame: OperatingF) -> None:
+    """Move the turn on to its next step (``done`` after the last)."""
     index = STEPS.index(frame.step) + 1 if frame.step in STEPS else len(STEPS)
     frame.step = STEPS[index] if index < len(STEPS) else "done"

@@ -1,4 +1,4 @@
-"""Debt (18rg.md §10): a railroad in debt repays one debt token a turn (``pay-debt``) at the DEBT price, at
+"""Debt (18rg.md §9): a railroad in debt repays one debt token a turn (``pay-debt``) at the DEBT price, at
 any time of its turn; the Treaty of Boston (the second 3+) sets the debts up and moves the Royal Gorge stations."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .token import free_slot, put_token, remove_token
 
 
 def do_pay_debt(state: RGState, frame: OperatingF, corp: str, move: PayDebt, events: list[Event]) -> None:
+    """``pay-debt``: repay one debt token at the DEBT price to its creditor, once a turn; SF's last one closes G1."""
     need(move.corp == corp and corp in state.debt, "error.no_debt", corp=move.corp)
     need(not frame.paid_debt, "error.debt_paid")
     cost = price_at(state.debt_col)

@@ -1,4 +1,4 @@
-"""Trains leaving the depot (18rg.md §6, §7, §9; the rules text's 全局随机事件): bought in step 6
+"""Trains leaving the depot (18rg.md §6, §7, §9, §12; the rules text's 全局随机事件): bought in step 6
 (buy_train.py) or exported at the end of an OR set (round.py). The nth copy of a type leaving may start a
 phase, the Treaty of Boston (debt.py), close privates or trigger the end of the game (trains.toml ``events``);
 the first copy of a type rusts every train that ``rusts_on`` it (trains.py).

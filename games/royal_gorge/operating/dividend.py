@@ -1,8 +1,8 @@
-"""Step 4, ``dividend`` (18rg.md §9): ship one gold cube from a hex of the run (once a turn; ``18xx``:
-within the set's limit, R15; +$50; G2 +$130 once; Y2 may then mark an emptied hex a ghost town), then
-``payout`` (a tenth of the revenue per share to the holders and for the treasury's shares to the railroad;
-price right ⌊revenue ÷ price⌋, at most 3) or ``withhold`` (all to the railroad; price one left). A railroad
-that does not run withholds $0."""
+"""Step 4, ``dividend`` (18rg.md §10 gold, §11 price moves): ship one gold cube from a hex of the run (once a turn;
+``18xx``: within the set's limit, R15; +$50; G2 +$130 once; Y2 may then mark an emptied hex a ghost town), then
+``payout`` (a tenth of the revenue per share to the holders and for the treasury's shares to the railroad; price
+right ⌊revenue ÷ price⌋, at most 3) or ``withhold`` (all to the railroad; price one left). A railroad that does not
+run withholds $0."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from .common import next_step, operating, owns
 
 
 def shippable(state: RGState, frame: OperatingF) -> list[str]:
+    """The hexes of this turn's run with gold cubes left, in map order."""
     hexes = {h.upper() for line in frame.routes for h in line.split(" ", 1)[1].split("-")}
     order = content().hex_list
     return [h.id for h in order if h.id in hexes and state.gold_cubes.get(h.id, 0) > 0]
@@ -32,6 +33,8 @@ def can_ship(state: RGState, frame: OperatingF) -> bool:
 
 
 def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: list[Event]) -> None:
+    """``ship``: one gold cube of the run goes to Victor: +$50 to the run (G2: $130, once), the jeweler's $5 banked for
+    Y6; Y2's owner may then mark the emptied hex."""
     if isinstance(move, RecordedShip):  # an imported shipment our map has no gold for (moves.RecordedShip)
         need(frame.step == "dividend" and frame.choose == "gold", "error.no_gold")
     else:
@@ -63,6 +66,7 @@ def do_ship(state: RGState, frame: OperatingF, corp: str, move: Ship, events: li
 
 
 def do_ghost(state: RGState, frame: OperatingF, corp: str, events: list[Event]) -> None:
+    """``ghost-town``: Y2 marks the hex just emptied of gold as a ghost town."""
     need(frame.step == "dividend" and frame.choose == "ghost", "error.no_ghost")
     state.ghost_towns.append(frame.shipped)
     state.privates["Y2"].used += 1

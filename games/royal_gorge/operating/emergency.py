@@ -1,6 +1,6 @@
-"""Emergency money in step 6 (18rg.md §10): a president who cannot pay for the train his railroad must
-buy sells shares (not below the president's share of the railroad buying, nor past the market's limit), and
-goes bankrupt when even that is not enough: the game ends at once."""
+"""Emergency money in step 6 (18rg.md §1 must own a train, §12 bankruptcy): a president who cannot pay for the train
+his railroad must buy sells shares (not below the president's share of the railroad buying, nor past the market's
+limit), and goes bankrupt when even that is not enough: the game ends at once."""
 
 from __future__ import annotations
 
@@ -63,6 +63,8 @@ def sale_ok(state: RGState, seat: int, corp: str, target: str, count: int, check
 
 
 def do_sell(state: RGState, frame: OperatingF, corp: str, seat: int, move: Sell, events: list[Event]) -> None:
+    """``sell`` in step 6: an emergency sale of one railroad's shares (once per railroad a turn), the price falling
+    when the president sells his own."""
     need(frame.step == "train" and must_buy(state, corp), "error.not_step", step=frame.step)
     need(move.corp not in frame.sold, "error.sell_in_blocks", corp=move.corp)
     need(move.corp in state.corps and sale_ok(state, seat, corp, move.corp, move.count), "error.emergency_sale",
@@ -94,6 +96,8 @@ def paid_units(move: Sell) -> int:
 
 
 def do_bankrupt(state: RGState, frame: OperatingF, corp: str, seat: int, events: list[Event]) -> None:
+    """``bankrupt``: the president cannot raise the cheapest train's price: his shares go to the market, his cash to
+    the bank, and the game ends at once."""
     need(frame.step == "train" and must_buy(state, corp), "error.not_step", step=frame.step)
     cheapest = cheapest_depot(state) or 0
     need(state.corps[corp].cash + state.cash[seat] + raisable(state, seat, corp, frame.sold) < cheapest,

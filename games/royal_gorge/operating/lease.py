@@ -1,5 +1,5 @@
-"""Step 5, ``lease``: a G3 holder that ran through the Royal Gorge (E13) pays RG 10 % of that route, from
-its treasury or its president's cash."""
+"""Step 5, ``lease`` (18rg.md §5, G3 Hanging Bridge Lease): a G3 holder that ran through the Royal Gorge (E13) pays
+RG 10 % of that route, from its treasury or its president's cash."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from .common import next_step
 
 
 def do_lease(state: RGState, frame: OperatingF, corp: str, seat: int, move: Lease, events: list[Event]) -> None:
+    """``lease``: pay RG the G3 lease due, from the treasury or the president's cash."""
     need(frame.step == "lease", "error.not_step", step=frame.step)
     payer: int | str = corp if move.payer == "treasury" else seat
     cash = state.corps[corp].cash if isinstance(payer, str) else state.cash[payer]

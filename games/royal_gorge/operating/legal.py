@@ -87,6 +87,8 @@ def legal_moves(state: RGState, frame: OperatingF, seat: int) -> list[Move]:
 
 
 def train_moves(state: RGState, frame: OperatingF, corp: str, seat: int) -> list[Move]:
+    """The step 6 moves: every train the railroad may buy (one price per train of another railroad), emergency sales
+    and bankruptcy when it must buy and cannot, else ``pass``."""
     c = state.corps[corp]
     out: list[Move] = []
     forced = must_buy(state, corp)

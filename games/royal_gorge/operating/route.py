@@ -1,6 +1,6 @@
-"""Step 3, ``route`` (18rg.md §8): run the trains (``run``; ``run auto`` picks the best run), checked by
-routes.check_run; G6/Y3 coal cubes and B5 lengthen a train first (``boost``). An imported run the record sent
-with its revenue stands as recorded (moves.RecordedRun)."""
+"""Step 3, ``route`` (18rg.md §2.3 off-board areas, §5 extenders, §6 trains): run the trains (``run``; ``run auto``
+picks the best run), checked by routes.check_run; G6/Y3 coal cubes and B5 lengthen a train first (``boost``). An
+imported run the record sent with its revenue stands as recorded (moves.RecordedRun)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ def route_available(state: RGState, corp: str) -> bool:
 
 
 def run_extras(state: RGState, corp: str) -> Any:
+    """What ``corp``'s privates and the board add to its runs now (bonuses, gold, ghost towns)."""
     return extras_for(corp, owned(state, corp), state.phase, gold=state.gold_cubes,
                       gold_shipped=state.gold_shipped, ghost_towns=state.ghost_towns, ruleset=state.ruleset)
 
@@ -77,6 +78,8 @@ def placements(names: list[str], boosts: dict[str, int]) -> list[list[TrainSpec]
 
 
 def do_run(state: RGState, frame: OperatingF, corp: str, move: Run, events: list[Event]) -> None:
+    """``run``: score the run (or take an imported one as recorded); G3's lease falls due on a run through E13, Y3
+    gives a coal cube for one through H14."""
     if isinstance(move, RecordedRun):
         ran = recorded_run(state, frame, corp, move)
     else:
@@ -114,6 +117,7 @@ def recorded_run(state: RGState, frame: OperatingF, corp: str,
 
 
 def do_boost(state: RGState, frame: OperatingF, corp: str, move: Boost) -> None:
+    """``boost``: lengthen a train for this run with B5 (one stop) or coal cubes (G6/Y3: one or two)."""
     need(frame.step == "route", "error.not_step", step=frame.step)
     need(owns(state, corp, move.source), "error.not_owner", private=move.source)
     need(move.source not in frame.boosted_by, "error.power_used", private=move.source, corp=corp)

@@ -1,7 +1,8 @@
-"""Step 2, ``token`` (18rg.md §6; the rules text's 运营轮 step 2): station tokens. One station a turn for the
-next token's cost ($40, $60, $80 after the free home station), in a city the railroad reaches with a free slot;
-slots reserved for a railroad's home or RG's Royal Gorge cities (until the Treaty) are not free. Under ``18xx``
-not in the railroad's first turn (its home station is that turn's; ``bga`` has no timing rule, R16)."""
+"""Step 2, ``token`` (18rg.md §4 token costs and timing, §2.4 and §9 the Royal Gorge cities; the rules text's 运营轮
+step 2): station tokens. One station a turn for the next token's cost ($40, $60, $80 after the free home station), in
+a city the railroad reaches with a free slot; slots reserved for a railroad's home or RG's Royal Gorge cities (until
+the Treaty) are not free. Under ``18xx`` not in the railroad's first turn (its home station is that turn's; ``bga``
+has no timing rule, R16)."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from .common import make_board, next_step
 
 
 def tokens_left(state: RGState, corp: str) -> int:
+    """Stations ``corp`` has not placed yet."""
     return state.corps[corp].stations.count("")
 
 
 def next_token_cost(state: RGState, corp: str) -> int | None:
+    """The cost of ``corp``'s next station, or ``None`` when all are placed."""
     c = state.corps[corp]
     for hex_id, cost in zip(c.stations, c.station_costs, strict=True):
         if not hex_id:
@@ -29,6 +32,7 @@ def next_token_cost(state: RGState, corp: str) -> int | None:
 
 
 def sync_tokens(corp: Corp) -> None:
+    """Keep the placed stations list in step with the charter."""
     corp.tokens = [h for h in corp.stations if h]
 
 
@@ -95,6 +99,7 @@ def remove_token(state: RGState, hex_id: str, corp: str) -> None:
 
 
 def home_token(state: RGState, corp: str, events: list[Event]) -> None:
+    """Place ``corp``'s home station if it has none there yet and a slot is free."""
     home = content().railroads[corp].home
     c = state.corps[corp]
     if home in c.stations or not c.stations or c.stations[0]:
@@ -119,6 +124,7 @@ def connected_cities(board: Board, corp: str) -> set[str]:
 
 
 def reached_stops(board: Board, corp: str) -> set[str]:
+    """Stops (towns and cities) ``corp``'s network reaches, its own station cities included."""
     _, reached = board.network(corp)
     out = set(board.token_hexes(corp))
     for hex_id, index in reached:
@@ -128,12 +134,15 @@ def reached_stops(board: Board, corp: str) -> set[str]:
 
 
 def tokenable(state: RGState, board: Board, corp: str) -> list[str]:
+    """Cities where ``corp`` may place a station now, in map order."""
     ids = board.geometry.hex_index
     return sorted((h for h in connected_cities(board, corp) if free_slot(state, board, h, corp) is not None),
                   key=ids.__getitem__)
 
 
 def can_token(state: RGState, corp: str) -> bool:
+    """Whether ``corp`` may place a station this step (a station left, the cash, a city; ``18xx``: not in its first
+    turn)."""
     c = state.corps[corp]
     cost = next_token_cost(state, corp)
     if cost is None or cost > c.cash:

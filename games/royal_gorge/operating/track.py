@@ -1,7 +1,7 @@
-"""Step 1, ``track`` (18rg.md §4; the rules text's 运营轮 step 1): up to 6 lays or upgrades, each buying one
-steel cube from CF&I (per tile colour one column a turn, the cheapest cube unless ``steel`` picks one; an empty
-column and every gray lay cost $40) and paying the hex's terrain on its first tile (Y4/G4-style discounts: the
-privates' ``TerrainDiscount``). B3 lays yellow from the Steel Depot, B2 the Sulphur Springs tile."""
+"""Step 1, ``track`` (18rg.md §2 map and terrain, §3 tiles, §8 steel market; the rules text's 运营轮 step 1): up to 6
+lays or upgrades, each buying one steel cube from CF&I (per tile colour one column a turn, the cheapest cube unless
+``steel`` picks one; an empty column and every gray lay cost $40) and paying the hex's terrain on its first tile (Y5
+halves water and some mountains). B3 lays yellow from the Steel Depot, B2 the Sulphur Springs tile."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def steel_for(state: RGState, frame: OperatingF, colour: str) -> tuple[str, int,
 
 
 def terrain_cost(state: RGState, corp: str, hex_id: str) -> int:
+    """The terrain ``corp`` pays on ``hex_id``: on its first tile only, Y5 halving water and its mountains."""
     if hex_id in state.laid:
         return 0
     h = content().hexes[hex_id]
@@ -49,12 +50,14 @@ def terrain_cost(state: RGState, corp: str, hex_id: str) -> int:
 
 
 def lay_cost(state: RGState, frame: OperatingF, corp: str, move: Lay) -> int:
+    """Steel plus terrain for ``move`` (B3's lays take no steel; B2's neither steel nor terrain)."""
     tile = content().tiles[move.tile]
     steel = 0 if move.using in ("B3", "B2") else steel_for(state, frame, tile.colour)[1]
     return steel + (0 if move.using == "B2" else terrain_cost(state, corp, move.hex))
 
 
 def check_lay(state: RGState, frame: OperatingF, corp: str, move: Lay) -> None:
+    """Refuse a lay that is not legal now (the step, the count, the private used, the tile, the cash)."""
     c = content()
     if move.using == "B2":
         need(owns(state, corp, "B2"), "error.not_owner", private="B2")
@@ -78,6 +81,8 @@ def check_lay(state: RGState, frame: OperatingF, corp: str, move: Lay) -> None:
 
 
 def do_lay(state: RGState, frame: OperatingF, corp: str, move: Lay, events: list[Event]) -> None:
+    """``lay``: buy the steel cube, pay the terrain, lay the tile; a first yellow tile on a mine hex puts its gold
+    cubes out."""
     check_lay(state, frame, corp, move)
     c = content()
     tile = c.tiles[move.tile]
@@ -126,6 +131,7 @@ def do_lay(state: RGState, frame: OperatingF, corp: str, move: Lay, events: list
 
 
 def do_steel(state: RGState, frame: OperatingF, move: Steel) -> None:
+    """``steel``: choose this turn's column and price of steel for a tile colour."""
     need(frame.step == "track", "error.not_step", step=frame.step)
     colour = COLUMN_COLOURS.get(move.column)
     need(colour is not None and colour != "gray" and colour in content().phases[state.phase].tiles,
@@ -138,6 +144,7 @@ def do_steel(state: RGState, frame: OperatingF, move: Steel) -> None:
 
 
 def lay_moves(state: RGState, frame: OperatingF, corp: str) -> list[Move]:
+    """Every lay ``corp`` may make and afford now, hex by hex in map order."""
     if frame.step != "track" or frame.laid >= content().rules.operating.track_actions:
         return []
     board = make_board(state)
