@@ -78,8 +78,8 @@ def placements(names: list[str], boosts: dict[str, int]) -> list[list[TrainSpec]
 
 
 def do_run(state: RGState, frame: OperatingF, corp: str, move: Run, events: list[Event]) -> None:
-    """``run``: score the run (or take an imported one as recorded); G3's lease falls due on a run through E13, Y3
-    gives a coal cube for one through H14."""
+    """``run``: score the run (or take an imported one as recorded); G3's lease falls due on a run through E13;
+    a run through H14 gives the railroad holding Y3 a coal cube (12 at most)."""
     if isinstance(move, RecordedRun):
         ran = recorded_run(state, frame, corp, move)
     else:
