@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:
     from service import TableService
+    from service.tables import Loaded
 
 from bench.load import command as bench_load
 from games.core import normalise_lang
@@ -102,19 +103,49 @@ def import_18xx(
                                                      help="Where tables are stored.")] = None,
 ) -> None:
     """Replay an 18xx.games record of 18 Royal Gorge and store it as a table; print each player's final net
-    worth and the end reason, or the first action that could not be taken and why."""
+    worth and the end reason, or the first action that could not be taken and why; ``--out``: draw the board.
+
+    The title reads, replays and describes the record (games.royal_gorge.importer); the service stores it as
+    any table (TableService.import_game); this command prints and draws."""
     from bot.console import LOCAL_USER
-    from service.import_18xx import import_18xx as run_import
+    from games.royal_gorge.importer import import_record, result_lines
 
     def ids(text: str | None) -> list[str] | None:
         return [part.strip() for part in text.split(",") if part.strip()] if text else None
 
-    report = run_import(_service(database_url), file, oracle=oracle, out=out, railroads=ids(railroads),
-                        privates=ids(privates), strict=strict, until=until, user_id=LOCAL_USER,
-                        lang=normalise_lang(lang))
-    for line in report.lines:
+    language = normalise_lang(lang)
+    imported = import_record(file, oracle=oracle, railroads=ids(railroads), privates=ids(privates), strict=strict,
+                             until=until, lang=language)
+    lines = imported.lines
+    if imported.setup is not None and imported.replay is not None:
+        table = _service(database_url).import_game(
+            imported.game_id, imported.setup.names, imported.replay.moves, options=imported.setup.options,
+            seed=imported.seed, user_id=LOCAL_USER, language=language, end=imported.end)
+        lines += result_lines(imported, table.outcome, language)
+        if table.table.status == "active":
+            lines.append(f"Stored as table {table.table.id}: play on with `tabula resume {table.table.id}`.")
+        else:
+            lines.append(f"Stored as table {table.table.id} ({table.table.status}).")
+        if out is not None:
+            lines.append(f"Board image: {_draw_table(table, out, language)}")
+    for line in lines:
         typer.echo(line)
-    raise typer.Exit(report.code)
+    raise typer.Exit(imported.code)
+
+
+def _draw_table(table: Loaded, out: Path, lang: str) -> Path:
+    """The table's board now as ``out/table-<id>-board.png`` (and the result image once it is over)."""
+    from render import renderer_for
+
+    out.mkdir(parents=True, exist_ok=True)
+    game, names = table.game, [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+    renderer = renderer_for(game.meta.id)
+    public: Any = game.view(table.state, None)
+    image = out / f"table-{table.table.id}-board.png"
+    image.write_bytes(renderer.board(public, lang, names))
+    if table.outcome is not None:
+        (out / f"table-{table.table.id}-result.png").write_bytes(renderer.result(table.outcome, public, lang, names))
+    return image
 
 
 @app.command()

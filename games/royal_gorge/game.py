@@ -1,8 +1,9 @@
 """18 Royal Gorge: the engine object. Rules: the rules text (shared/rules/royal-gorge.zh.md) and the fact
-sheet of 18xx.games (shared/research/18rg.md); the figures are data (content.py, data/).
+sheet of 18xx.games (shared/research/18rg.md); the figures are data (content/, data/).
 
-The whole game: the private auction (auction.py), stock rounds (stock.py), operating rounds (operating.py),
-ends of sets and of the game (ending.py), trains and their events (trains.py); a bot (bot.py). Two rulesets:
+The whole game: the private auction (auction.py), stock rounds (stock.py), operating rounds (operating/, which
+also ends a set and fires what a train leaving the depot does), the settlements and the end of the game
+(ending.py), trains and phases (trains.py); a bot (bot.py). Two rulesets:
 ``bga`` (the rules text, as played on Board Game Arena) and ``18xx`` (18xx.games, which the imported records
 follow and which the five records replay against action by action); the data keeps their different figures.
 docs/rules/royal-gorge.md lists the rules, the rulings and every difference between the rulesets.
