@@ -3,7 +3,8 @@
 Five kinds of card (``data/events.toml``): *fate* (命运: a description and its result), *chance* (机会: options
 to choose from, whose results stay hidden until chosen), *trade* (交易: a shop), *tile* (区块限定: drawn only on
 a matching tile) and *parallel* (平行现实: the pool of a player in the parallel reality). A draw picks one
-eligible card by weight from the game's seeded generator (the deck is never used up: ruling R9).
+eligible card (its kind by weight, then a card of the kind) from the game's seeded generator (the deck is
+never used up: ruling R9).
 
 Effects are data: :func:`apply_effects` interprets the vocabulary (funds, hours, go, portal, enter, leave,
 item, lose_block) for events and items alike.
@@ -145,8 +146,8 @@ def tile_matches(where: Where, tile_id: str) -> bool:
 
 
 def eligible(state: GatherState, seat: int, weights: dict[str, int]) -> list[tuple[Card, int]]:
-    """The cards ``seat`` may draw now with their weights: the parallel pool in the parallel reality, else
-    the standard kinds, tile-limited cards only on a matching tile."""
+    """The cards ``seat`` may draw now, each with its weight within its kind (the card's own, else 1): the
+    parallel pool in the parallel reality, else the standard kinds, tile-limited cards only on a matching tile."""
     player = state.seats[seat]
     tile = state.tile_at(player.cell)
     kinds = ("parallel",) if PARALLEL in player.states else STANDARD
@@ -154,19 +155,27 @@ def eligible(state: GatherState, seat: int, weights: dict[str, int]) -> list[tup
     for c in deck().values():
         if c.kind not in kinds or (c.where is not None and not tile_matches(c.where, tile)):
             continue
-        out.append((c, c.weight or weights[c.kind]))
+        out.append((c, c.weight or 1))
     return out
 
 
-def draw(state: GatherState, seat: int, weights: dict[str, int]) -> Card:
-    """Draw one eligible card by weight (one draw from the state's generator)."""
-    pool = eligible(state, seat, weights)
-    pick = state.rng.below(sum(w for _, w in pool))
-    for c, w in pool:
+def _pick(rng_below: Any, weighted: list[tuple[Any, int]]) -> Any:
+    pick = rng_below(sum(w for _, w in weighted))
+    for thing, w in weighted:
         if pick < w:
-            return c
+            return thing
         pick -= w
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def draw(state: GatherState, seat: int, weights: dict[str, int]) -> Card:
+    """Draw one eligible card: first its kind by the kinds' weights (``economy.toml`` [explore], among the
+    kinds with an eligible card), then a card of that kind by the cards' weights (two draws)."""
+    pool = eligible(state, seat, weights)
+    kinds = [(k, weights[k]) for k in KINDS if any(c.kind == k for c, _ in pool)]
+    kind = _pick(state.rng.below, kinds)
+    found: Card = _pick(state.rng.below, [(c, w) for c, w in pool if c.kind == kind])
+    return found
 
 
 # ---- the effect vocabulary ----------------------------------------------------------------------------------------
