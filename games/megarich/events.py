@@ -137,6 +137,18 @@ def card(card_id: str) -> Card:
     return deck()[card_id]
 
 
+def option_labels(card_id: str, lang: str) -> tuple[str, ...]:
+    """A chance card's options as a player may see them before choosing: the words of each option in ``lang``,
+    never what it turns out to be (the results are only in the data, shown once chosen)."""
+    return tuple(o.zh if lang == "zh" else o.en for o in card(card_id).choice)
+
+
+def result_text(card_id: str, option: int, lang: str) -> str:
+    """What the ``option``-th (from 1) option of a chance card turned out to be, once chosen."""
+    chosen = card(card_id).choice[option - 1]
+    return chosen.result_zh if lang == "zh" else chosen.result_en
+
+
 def tile_matches(where: Where, tile_id: str) -> bool:
     """Whether a tile-limited card may be drawn on ``tile_id`` (key cities and hubs match no tag)."""
     found = board.atlas().by_id[tile_id]

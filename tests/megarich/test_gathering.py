@@ -16,7 +16,7 @@ from games.core.events import Event
 from games.core.i18n import CORE_CATALOG, Catalog
 from games.core.rng import Rng
 from games.megarich import board, gathering, tram
-from games.megarich.events import card, deck, draw, eligible
+from games.megarich.events import card, deck, draw, eligible, option_labels, result_text
 from games.megarich.gathering import ECONOMY, FLOW, corruptions, cutoff, invariants, legal, play, setup, terms
 from games.megarich.items import catalogue
 from games.megarich.moves import (
@@ -600,7 +600,11 @@ def test_rule_2_19_fate_chance_and_trade_events() -> None:
     assert state.seats[seat].funds == funds + 500
     state.stack.append(ChanceF(seat, "night_market"))
     assert legal(state, seat) == [Choose(1), Choose(2)]
+    assert option_labels("night_market", "en") == ("Have a taste", "Eat your fill")
+    hidden = msgspec.json.encode(state).decode()
+    assert all(o.result_en not in hidden and o.result_zh not in hidden for o in card("night_market").choice)
     state, events = do(state, seat, "choose 1")
+    assert result_text("night_market", events[0].params["option"], "zh").startswith("摊主")
     assert kinds(events) == ["gather.chose", "gather.funds", "gather.item"] and "energy_bar" in state.seats[seat].items
     state.stack.append(ShopF(seat, "wandering_merchant", [gathering.Offer("mirror_compass", 700),
                                                           gathering.Offer("mayors_card", 1200)]))
