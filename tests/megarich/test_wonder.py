@@ -265,3 +265,32 @@ def test_ruling_40_the_name_fits_by_tag_words_or_place_names_in_either_language(
     pieces = {"a": Piece.inspired("beijing.1"), "b": Piece.inspired(fillers("culture", 1)[0])}
     # beijing.1 (2 cells) fits a name holding its place's name in either language.
     assert name_fit("Beijing Dreams", design, pieces) == name_fit("北京之梦", design, pieces) == 40
+
+
+def test_ruling_39_the_aesthetics_by_hand() -> None:
+    m = fillers("metropolis", 1)
+    design = Design.parse(["aaa.....", "a.......", "........", "........"])
+    pieces = {"a": Piece.inspired(m[0])}
+    # An L of 4 cells in a 3×2 rectangle: the left-right mirror keeps 3 cells, the top-bottom mirror and the half
+    # turn 2. Symmetry 40 × 3 // 32 = 3; compactness 30 × 4 // 6 = 20; variety 6 × 1 + 3 × 1 = 9.
+    looks = aesthetics(design, pieces)
+    assert looks == Aesthetics(3, 20, 9) and looks.total == 32
+    assert [x.amount for x in evaluate(design, pieces).lines if x.what == "aesthetics"] == [3]
+    # The same drawing on an area of 8 columns by 8 rows: symmetry is a share of the area, 40 × 3 // 64 = 1.
+    tall = Design.parse(["aaa.....", "a.......", *["........"] * 6])
+    assert aesthetics(tall, pieces).symmetry == 1
+
+
+def test_ruling_41_the_wonder_reads_the_design_as_drawn() -> None:
+    design = Design.parse(["aa......", "........", "........", "........"])
+    with pytest.raises(KeyError):
+        evaluate(design, {})
+    extra = {"a": Piece.inspired("beijing.1"), "z": Piece.plain("S")}
+    assert evaluate(design, extra) == evaluate(design, {"a": Piece.inspired("beijing.1")})
+    with pytest.raises(ValueError):
+        Piece()
+    with pytest.raises(ValueError):
+        Piece(block="beijing.1", generic="S")
+    # A drawing's cells are what count, whatever the block's shape: geometry is the design board's to check.
+    long = Design.parse(["aaaa....", "........", "........", "........"])
+    assert evaluate(long, {"a": Piece.inspired("beijing.1")}).stats.A == 40 + 19
