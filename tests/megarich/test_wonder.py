@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games.megarich.blocks import Hook, block, blocks, rulebook, scale
+from games.megarich.board import atlas
 from games.megarich.design import Design, shape_library
 from games.megarich.wonder import (
     Aesthetics,
@@ -26,6 +27,20 @@ def fillers(tag: str, n: int) -> list[str]:
     return found[:n]
 
 
+def pick(archetype: str, tag: str = "metropolis", shape: str | None = None) -> str:
+    """The first ordinary candidate of template ``archetype`` with ``tag`` (and ``shape``): the tests read the
+    templates and the budget, not which place the draft gave a template."""
+    return next(b.id for b in blocks().values() if b.archetype == archetype and b.tag == tag
+                and b.shape.kind == "ordinary" and (shape is None or b.shape.id == shape))
+
+
+#: Metropolis blocks (main stat A), one per template the tests need.
+LINTEL = pick("steady", shape="lintel")
+NEIGHBOURLY, ALLIANCE, SKYLINE, NESTED, EMBRACE, CROSSROADS, PATRON = (
+    pick(a) for a in ("neighbourly", "alliance", "skyline", "nested", "embrace", "crossroads", "patron"))
+SPRING, RALLY = pick("spring"), pick("rally")
+
+
 def bonus_lines(design: Design, pieces: dict[str, Piece]) -> dict[str, tuple[str, int, int]]:
     return {x.source: (x.stat, x.amount, x.count) for x in evaluate(design, pieces).lines if x.what == "bonus"}
 
@@ -34,10 +49,10 @@ def bonus_lines(design: Design, pieces: dict[str, Piece]) -> dict[str, tuple[str
 
 
 def test_rule_3_1_blocks_add_their_flat_stats_to_the_foundation() -> None:
-    # beijing.1 is a metropolis Lintel "steady": 2 cells × 1.2 cp × 8 A per cp = 19.2 → A+19.
-    assert block("beijing.1").flat == {"A": 19}
+    # LINTEL is a metropolis Lintel "steady": 2 cells × 1.2 cp × 8 A per cp = 19.2 → A+19.
+    assert block(LINTEL).flat == {"A": 19}
     design = Design.parse(["aa......", "........", "........", "........"])
-    wonder = evaluate(design, {"a": Piece.inspired("beijing.1")})
+    wonder = evaluate(design, {"a": Piece.inspired(LINTEL)})
     # Aesthetics: symmetry 40 × 2 // 32 = 2, compactness 30 × 2 // 2 = 30, variety 6 × 1 tag + 3 × 1 shape = 9:
     # 41 points → F+4. No name.
     assert wonder.aesthetics == Aesthetics(2, 30, 9)
@@ -86,60 +101,60 @@ def test_rule_3_4_generic_blocks_add_their_fixed_bonus() -> None:
 
 
 def test_rule_3_5_an_adjacent_bonus_counts_edge_neighbours_of_its_tag_up_to_its_cap() -> None:
-    # beijing.2: metropolis, A+14 for each adjacent same-tag block, at most 3.
-    assert block("beijing.2").bonuses[0].per == 14
+    # NEIGHBOURLY: metropolis, A+10 for each adjacent same-tag block, at most 3.
+    assert block(NEIGHBOURLY).bonuses[0].per == 10
     m = fillers("metropolis", 5)
     c = fillers("culture", 1)
     design = Design.parse(["bb.c....", "aaa.....", "dd.e....", "ff......"])
-    pieces = {"a": Piece.inspired("beijing.2"), "b": Piece.inspired(m[0]), "c": Piece.inspired(m[1]),
+    pieces = {"a": Piece.inspired(NEIGHBOURLY), "b": Piece.inspired(m[0]), "c": Piece.inspired(m[1]),
               "d": Piece.inspired(m[2]), "e": Piece.inspired(m[3]), "f": Piece.inspired(m[4])}
     # b and d share an edge with a; c and e only touch a corner; f is beyond d.
-    assert bonus_lines(design, pieces) == {"a": ("A", 28, 2)}
+    assert bonus_lines(design, pieces) == {"a": ("A", 20, 2)}
     # A culture neighbour does not count; four metropolis neighbours count three.
     design = Design.parse(["bbc.....", "aaag....", "dde.....", "........"])
     pieces |= {"g": Piece.inspired(c[0])}
-    assert bonus_lines(design, pieces)["a"] == ("A", 42, 3)
+    assert bonus_lines(design, pieces)["a"] == ("A", 30, 3)
 
 
 def test_rule_3_6_a_chain_bonus_counts_the_blocks_chained_through_its_own_tag() -> None:
-    # shanghai.2: metropolis, A+10 for each same-tag block chain-adjacent through same-tag blocks, at most 4.
-    assert block("shanghai.2").bonuses[0].per == 10
+    # ALLIANCE: metropolis, A+7 for each same-tag block chain-adjacent through same-tag blocks, at most 4.
+    assert block(ALLIANCE).bonuses[0].per == 7
     m = fillers("metropolis", 4)
     c = fillers("culture", 1)
     design = Design.parse(["aabbcdd.", "e.......", "ef......", "........"])
-    pieces = {"a": Piece.inspired("shanghai.2"), "b": Piece.inspired(m[0]), "c": Piece.inspired(c[0]),
+    pieces = {"a": Piece.inspired(ALLIANCE), "b": Piece.inspired(m[0]), "c": Piece.inspired(c[0]),
               "d": Piece.inspired(m[1]), "e": Piece.inspired(m[2]), "f": Piece.inspired(m[3])}
     # b (adjacent), e (adjacent), f (through e) count; d is reached only through the culture block c.
-    assert bonus_lines(design, pieces) == {"a": ("A", 30, 3)}
+    assert bonus_lines(design, pieces) == {"a": ("A", 21, 3)}
 
 
 def test_rule_3_7_an_outermost_bonus_holds_when_no_block_lies_beyond_its_front() -> None:
-    # hong_kong.2: metropolis, A+29 when topmost in the wonder.
-    assert block("hong_kong.2").bonuses[0].per == 29
+    # SKYLINE: metropolis, A+18 when topmost in the wonder.
+    assert block(SKYLINE).bonuses[0].per == 18
     m = fillers("metropolis", 1)
-    pieces = {"a": Piece.inspired("hong_kong.2"), "b": Piece.inspired(m[0])}
+    pieces = {"a": Piece.inspired(SKYLINE), "b": Piece.inspired(m[0])}
     hidden = Design.parse(["........", "..b.....", "........", "aaa....."])
     assert bonus_lines(hidden, pieces) == {}
     clear = Design.parse(["...b....", "........", "........", "aaa....."])
-    assert bonus_lines(clear, pieces) == {"a": ("A", 29, 1)}
+    assert bonus_lines(clear, pieces) == {"a": ("A", 18, 1)}
 
 
 def test_rule_3_8_inside_and_holds_bonuses_read_bounding_rectangles() -> None:
-    # chengdu.2: A+19 per block whose bounding rectangle it lies inside (any tag, at most 2);
-    # seoul.2: F+7 per block inside its own bounding rectangle (any tag, at most 2).
-    assert block("chengdu.2").bonuses[0].per == 19 and block("seoul.2").bonuses[0].per == 7
+    # NESTED: A+14 per block whose bounding rectangle it lies inside (any tag, at most 2);
+    # EMBRACE: F+5 per block inside its own bounding rectangle (any tag, at most 2).
+    assert block(NESTED).bonuses[0].per == 14 and block(EMBRACE).bonuses[0].per == 5
     design = Design.parse(["haa.....", "hbd.....", "hhh.....", "........"])
-    pieces = {"h": Piece.inspired("seoul.2"), "a": Piece.inspired("chengdu.2"),
+    pieces = {"h": Piece.inspired(EMBRACE), "a": Piece.inspired(NESTED),
               "b": Piece.plain("S"), "d": Piece.plain("A")}
     # a, b and d lie in h's rectangle: h holds 3, capped at 2. a lies inside h only (b's and d's are one cell).
-    assert bonus_lines(design, pieces) == {"h": ("F", 14, 2), "a": ("A", 19, 1)}
+    assert bonus_lines(design, pieces) == {"h": ("F", 10, 2), "a": ("A", 14, 1)}
 
 
 def test_rule_3_9_support_strengthens_the_battle_hooks() -> None:
-    # beijing.3: regen 3 S per tick at level 1, +1 per 10 F.
-    assert block("beijing.3").hooks == (Hook("regen", 3, 10),)
+    # SPRING (six cells): regen 3 S per tick at level 1, +1 per 10 F.
+    assert block(SPRING).hooks == (Hook("regen", 3, 10),)
     design = Design.parse(["aa......", "aa......", "aa......", "........"])
-    wonder = evaluate(design, {"a": Piece.inspired("beijing.3", level=2)})
+    wonder = evaluate(design, {"a": Piece.inspired(SPRING, level=2)})
     (placed,) = wonder.hooks
     assert placed.key == "a" and placed.hook == Hook("regen", 4, 10)        # (3 × 125 + 50) // 100 = 4
     assert [placed.value(f) for f in (0, 9, 10, 25, -4)] == [4, 4, 5, 6, 4]
@@ -147,13 +162,13 @@ def test_rule_3_9_support_strengthens_the_battle_hooks() -> None:
 
 
 def test_rule_3_10_a_block_is_upgraded_at_most_three_times() -> None:
-    b = block("beijing.1")
+    b = block(LINTEL)
     assert [b.flat_at(level)["A"] for level in (1, 2, 3, 4)] == [19, 24, 29, 34]
     design = Design.parse(["aa......", "........", "........", "........"])
-    a4 = evaluate(design, {"a": Piece.inspired("beijing.1", 4)}).stats.A
+    a4 = evaluate(design, {"a": Piece.inspired(LINTEL, 4)}).stats.A
     assert a4 == 40 + 34
     with pytest.raises(ValueError):
-        Piece.inspired("beijing.1", 5)
+        Piece.inspired(LINTEL, 5)
     with pytest.raises(ValueError):
         scale(10, 0)
 
@@ -219,24 +234,24 @@ def test_ruling_31_nature_gives_s_metropolis_a_culture_d() -> None:
 
 def test_ruling_32_levels_scale_every_number_by_the_table() -> None:
     assert rulebook().multipliers == (100, 125, 150, 180)
-    assert [scale(29, level) for level in (1, 2, 3, 4)] == [29, 36, 44, 52]
-    b = block("hong_kong.2")
-    assert b.bonuses_at(4)[0].per == (29 * 180 + 50) // 100 and b.bonuses_at(4)[0].cap == b.bonuses[0].cap
+    assert [scale(18, level) for level in (1, 2, 3, 4)] == [18, 23, 27, 32]
+    b = block(SKYLINE)
+    assert b.bonuses_at(4)[0].per == (18 * 180 + 50) // 100 and b.bonuses_at(4)[0].cap == b.bonuses[0].cap
 
 
 def test_ruling_35_tag_words_same_other_generic_and_any() -> None:
-    # busan.2: metropolis, F+5 for each adjacent block of another place tag (at most 3); taipei.2: A+14 for each
+    # CROSSROADS: metropolis, F+4 for each adjacent block of another place tag (at most 3); PATRON: A+10 for each
     # adjacent generic block (at most 3).
-    assert block("busan.2").bonuses[0].tag == "other" and block("taipei.2").bonuses[0].tag == "generic"
+    assert block(CROSSROADS).bonuses[0].tag == "other" and block(PATRON).bonuses[0].tag == "generic"
     m = fillers("metropolis", 1)
     c = fillers("culture", 1)
     n = fillers("nature", 1)
     design = Design.parse(["bcn.....", "aaa.....", "gm......", "........"])
-    pieces = {"a": Piece.inspired("busan.2"), "b": Piece.plain("D"), "c": Piece.inspired(c[0]),
+    pieces = {"a": Piece.inspired(CROSSROADS), "b": Piece.plain("D"), "c": Piece.inspired(c[0]),
               "n": Piece.inspired(n[0]), "g": Piece.plain("S"), "m": Piece.inspired(m[0])}
-    assert bonus_lines(design, pieces) == {"a": ("F", 10, 2)}                  # c and n; not b, g (generic), m
-    pieces["a"] = Piece.inspired("taipei.2")
-    assert bonus_lines(design, pieces) == {"a": ("A", 28, 2)}                  # b and g
+    assert bonus_lines(design, pieces) == {"a": ("F", 8, 2)}                  # c and n; not b, g (generic), m
+    pieces["a"] = Piece.inspired(PATRON)
+    assert bonus_lines(design, pieces) == {"a": ("A", 20, 2)}                  # b and g
 
 
 def test_ruling_36_an_empty_design_has_the_foundation_stats() -> None:
@@ -253,7 +268,7 @@ def test_ruling_37_hooks_are_collected_with_their_level_and_f_step() -> None:
             assert h.value >= 1 and h.f_step == rulebook().hooks[h.kind]["f_step"]
             assert (h.stat is not None) == (h.kind == "boost")
     design = Design.parse(["aaa.....", "a.......", "aa......", "bb......"])
-    pieces = {"a": Piece.inspired("shenzhen.3", 3), "b": Piece.inspired("beijing.1")}
+    pieces = {"a": Piece.inspired(RALLY, 3), "b": Piece.inspired(LINTEL)}
     (placed,) = evaluate(design, pieces).hooks
     assert placed.hook == Hook("boost", (18 * 150 + 50) // 100, 5, "A")
 
@@ -262,8 +277,10 @@ def test_ruling_40_the_name_fits_by_tag_words_or_place_names_in_either_language(
     assert evoked_tags("Temple of the Falls") == evoked_tags("瀑泉之庙") == frozenset({"culture", "nature"})
     assert evoked_tags("Electricity") == frozenset()
     design = Design.parse(["aa......", "bbb.....", "........", "........"])
-    pieces = {"a": Piece.inspired("beijing.1"), "b": Piece.inspired(fillers("culture", 1)[0])}
-    # beijing.1 (2 cells) fits a name holding its place's name in either language.
+    pieces = {"a": Piece.inspired(LINTEL), "b": Piece.inspired(fillers("culture", 1)[0])}
+    # LINTEL (2 cells) fits a name holding its place's name in either language.
+    place = atlas().by_id[block(LINTEL).place]
+    assert place.name("en") == "Beijing" and place.name("zh") == "北京"
     assert name_fit("Beijing Dreams", design, pieces) == name_fit("北京之梦", design, pieces) == 40
 
 
@@ -285,12 +302,12 @@ def test_ruling_41_the_wonder_reads_the_design_as_drawn() -> None:
     design = Design.parse(["aa......", "........", "........", "........"])
     with pytest.raises(KeyError):
         evaluate(design, {})
-    extra = {"a": Piece.inspired("beijing.1"), "z": Piece.plain("S")}
-    assert evaluate(design, extra) == evaluate(design, {"a": Piece.inspired("beijing.1")})
+    extra = {"a": Piece.inspired(LINTEL), "z": Piece.plain("S")}
+    assert evaluate(design, extra) == evaluate(design, {"a": Piece.inspired(LINTEL)})
     with pytest.raises(ValueError):
         Piece()
     with pytest.raises(ValueError):
-        Piece(block="beijing.1", generic="S")
+        Piece(block=LINTEL, generic="S")
     # A drawing's cells are what count, whatever the block's shape: geometry is the design board's to check.
     long = Design.parse(["aaaa....", "........", "........", "........"])
-    assert evaluate(long, {"a": Piece.inspired("beijing.1")}).stats.A == 40 + 19
+    assert evaluate(long, {"a": Piece.inspired(LINTEL)}).stats.A == 40 + 19
