@@ -141,9 +141,8 @@ class Block:
         parts = [t[f"flat_{lang}"].format(stat=book.stat_names[s][lang], value=v)
                  for s, v in self.flat_at(level).items() if v]
         for b in self.bonuses_at(level):
-            words = book.tag_names["same" if b.tag == "same" else b.tag][lang]
             where = book.conditions[b.when][lang].format(
-                tag=words, direction=book.directions[b.direction][lang] if b.direction else "")
+                tag=book.tag_names[b.tag][lang], direction=book.directions[b.direction][lang] if b.direction else "")
             part = t[f"bonus_{lang}"].format(condition=where, stat=book.stat_names[b.stat][lang], value=b.per)
             if b.cap is not None:
                 part += t[f"cap_{lang}"].format(cap=b.cap)
@@ -242,6 +241,9 @@ def _expand(place: str, number: int, tag: str, spec: str, place_names: Mapping[s
         template = book.archetypes[archetype]
     except (ValueError, KeyError) as err:
         raise BlockDataError(f"blocks.toml: {place} candidate {number} {spec!r}: {err}") from err
+    shares = [*template.get("flat", {}).values(), *(template[k]["share"] for k in ("bonus", "hook") if k in template)]
+    if abs(sum(float(s) for s in shares) - 1) > 1e-9:
+        raise BlockDataError(f"blocks.toml: the shares of {archetype} do not add up to 1")
     main = book.main[tag]
     budget = shape.shape.size * book.per_cell[shape.kind]
     flat: dict[str, int] = {}

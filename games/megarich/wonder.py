@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -163,11 +163,13 @@ def bonus_count(design: Design, tags: Mapping[str, str], key: str, bonus: Bonus)
     def meets(k: str) -> bool:
         return _matches(bonus.tag, own, tags[k])
 
+    def through(k: str) -> bool:
+        return k == key or meets(k)
+
     found: int
     if bonus.when == "adjacent":
         found = sum(1 for k in neighbours(solids, key) if meets(k))
     elif bonus.when == "chain":
-        through: Callable[[str], bool] = lambda k: k == key or meets(k)  # noqa: E731
         found = len(chain(solids, key, both(through)))
     elif bonus.when == "outermost":
         if bonus.direction is None:

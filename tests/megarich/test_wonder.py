@@ -62,6 +62,25 @@ def test_rule_3_1_blocks_add_their_flat_stats_to_the_foundation() -> None:
         ("flat", "A", 19), ("aesthetics", "F", 4)]
 
 
+def test_rule_3_1_a_worked_design_by_hand() -> None:
+    brook = pick("steady", "nature", "lintel")                              # nature Lintel: 2 × 1.2 × 16 → S+38
+    assert block(brook).flat == {"S": 38} and block(NEIGHBOURLY).flat == {"A": 34}
+    design = Design.parse([".aab....",
+                           "aa.b....",
+                           "gan.....",
+                           "..n....."])
+    pieces = {"a": Piece.inspired(NEIGHBOURLY), "b": Piece.inspired(LINTEL), "n": Piece.inspired(brook),
+              "g": Piece.plain("S")}
+    wonder = evaluate(design, pieces, "Garden Tower")
+    # S: 100 + 16 (g) + 38 (n). A: 40 + 34 (a) + 19 (b) + 10 (a's one metropolis neighbour, b; n is nature and g
+    # generic). Aesthetics: 10 solid cells in a 4×4 rectangle, each mirror keeps 6: symmetry 40 × 6 // 32 = 7,
+    # compactness 30 × 10 // 16 = 18, variety 6 × 2 tags + 3 × 3 shapes = 21; 46 → F+4. The name evokes nature and
+    # the metropolis: every inspiration cell fits (100) → F+6, and F+2 for a name. F: 5 + 4 + 2 + 6.
+    assert wonder.aesthetics == Aesthetics(7, 18, 21) and wonder.fit == 100
+    assert wonder.stats == Stats(S=154, A=103, D=0, F=17)
+    assert [(x.source, x.what, x.stat, x.amount, x.count) for x in wonder.lines if x.what == "bonus"] == [
+        ("a", "bonus", "A", 10, 1)]
+
 def test_rule_3_2_each_place_tag_gives_its_own_main_stat() -> None:
     mains = {b.tag: b.main for b in blocks().values()}
     assert len(set(mains.values())) == 3
@@ -274,6 +293,8 @@ def test_ruling_37_hooks_are_collected_with_their_level_and_f_step() -> None:
 
 
 def test_ruling_40_the_name_fits_by_tag_words_or_place_names_in_either_language() -> None:
+    for words in rulebook().keywords.values():
+        assert sum(w.isascii() for w in words) == sum(not w.isascii() for w in words) == 10
     assert evoked_tags("Temple of the Falls") == evoked_tags("瀑泉之庙") == frozenset({"culture", "nature"})
     assert evoked_tags("Electricity") == frozenset()
     design = Design.parse(["aa......", "bbb.....", "........", "........"])
