@@ -30,7 +30,7 @@ DEFAULT_TITLES = tuple(game.meta.id for game in all_games(examples=True))
 
 #: The report's columns (one printed line each), in print order; every title gets every one.
 COLUMNS = ("engine", "bot game", "completion", "move applied", "act + render", "render", "long table", "act",
-           "load", "load long", "history", "undo")
+           "load", "load long", "history", "export", "undo")
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,8 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
         "history": _line("history (/log)", f"early {ms(table.history_early.median)}   at the end "
                          f"{ms(table.history_end.median)}   (medians after moves 1-{table.history_early.count} and "
                          f"of the {length}: flat in its length)"),
+        "export": _line("export (/export)", f"early {ms(table.export_early.median)}   at the end "
+                        f"{ms(table.export_end.median)}   (reads the log's rows; replays nothing)"),
         "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "
                       f"{table.undo_consents} needed the others' consent)"),
     }
