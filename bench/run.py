@@ -144,7 +144,7 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
                            f"({table.load_end.count} loads)"),
         "history": _line("history (/log)", f"early {ms(table.history_early.median)}   at the end "
                          f"{ms(table.history_end.median)}   (medians after moves 1-{table.history_early.count} and "
-                         f"of the {length}: flat in its length)"),
+                         f"of the {length}: the stored events are read, nothing is replayed)"),
         "export": _line("export (/export)", f"early {ms(table.export_early.median)}   at the end "
                         f"{ms(table.export_end.median)}   (reads the log's rows; replays nothing)"),
         "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "

@@ -50,8 +50,8 @@ class TableNumbers:
     png_sizes: tuple[int, ...]
     load_early: Timing
     load_end: Timing
-    #: A seated player's history (``/log``) read after the first moves and at the end: flat in the
-    #: game's length now that each move's events are stored with it (issue 24 §2).
+    #: A seated player's history (``/log``) read after the first moves and at the end: each move's
+    #: events are stored with it (issue 24 §2), so it reads rows and replays nothing.
     history_early: Timing
     history_end: Timing
     #: The table's export (``/export``: seed, players and every action) after the first moves and at the end.
