@@ -1,0 +1,133 @@
+"""Megarich∞'s bidding battle: a balance study, numbers only, no asserts (docs/rules/megarich-battle.md, R10).
+
+Run with ``python -m bench.megarich_battle [--battles N] [--players 4] [--budget 40]``. Each build in
+:data:`BUILDS` fights N seeded battles against a field of ``players − 1`` wonders drawn around the balanced build;
+the study prints its win rate with a 95 % (Wilson) interval beside parity (1 / players), the battles' length and how
+many hit the tick cap, and the CPU time per battle.
+
+Assumptions of the study (not rules): a build spends ``budget`` cp (the generic block's 16 S / 8 A / 8 D / 3 F per
+cp) on top of a foundation of S 100, A 40, D 0, F 5; every wonder carries the same :data:`KIT` of block effects,
+so F (which only scales effects) has something to scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from dataclasses import dataclass
+
+from games.core.rng import Rng
+from games.megarich.battle import Effect, EffectKind, Wonder, fight
+
+PER_CP = {"S": 16, "A": 8, "D": 8, "F": 3}
+FOUNDATION = {"S": 100, "A": 40, "D": 0, "F": 5}
+
+KIT: tuple[Effect, ...] = (
+    Effect(EffectKind.REGEN, 4, source="kit-regen"),
+    Effect(EffectKind.STRIKE, 1, every=4, source="kit-strike"),
+    Effect(EffectKind.SUMMON, 1, every=3, power=40, source="kit-summon"),
+    Effect(EffectKind.BOOST, 10, source="kit-boost"),
+    Effect(EffectKind.CRIT, 10, source="kit-crit"),
+)
+"""The effect blocks every wonder of the study carries (a typical design's three or four special blocks)."""
+
+#: cp shares of S, A, D, F out of 40 (scaled to other budgets).
+BUILDS: dict[str, tuple[int, int, int, int]] = {
+    "balanced": (12, 12, 12, 4),
+    "S-heavy": (20, 8, 8, 4),
+    "A-heavy": (8, 20, 8, 4),
+    "D-heavy": (8, 8, 20, 4),
+    "F-heavy": (10, 10, 10, 10),
+    "glass cannon": (4, 28, 4, 4),
+    "turtle": (16, 4, 16, 4),
+}
+
+
+def wonder(seat: int, cp: tuple[int, int, int, int], *, budget: int = 40, kit: tuple[Effect, ...] = KIT,
+           name: str = "") -> Wonder:
+    """A wonder spending ``cp`` (S, A, D, F shares of 40) scaled to ``budget`` cp, on the foundation, with ``kit``."""
+    s, a, d, f = (round(x * budget / 40) for x in cp)
+    return Wonder(seat, FOUNDATION["S"] + PER_CP["S"] * s, FOUNDATION["A"] + PER_CP["A"] * a,
+                  FOUNDATION["D"] + PER_CP["D"] * d, FOUNDATION["F"] + PER_CP["F"] * f, kit, name)
+
+
+def field_build(rng: Rng) -> tuple[int, int, int, int]:
+    """A field wonder: the balanced build with up to 4 cp moved between stats, twice (40 cp in all)."""
+    cp = list(BUILDS["balanced"])
+    for _ in range(2):
+        give, take = rng.below(4), rng.below(4)
+        moved = min(rng.between(0, 4), cp[take])
+        cp[take] -= moved
+        cp[give] += moved
+    return cp[0], cp[1], cp[2], cp[3]
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Study:
+    """One build's battles against the field."""
+
+    build: str
+    wins: int
+    battles: int
+    ticks: list[int]
+    capped: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.battles
+
+
+def study(build: str, cp: tuple[int, int, int, int], *, battles: int, players: int, budget: int = 40,
+          seed: str = "mr-battle-bench") -> Study:
+    """``battles`` battles of ``cp`` in a random seat against ``players − 1`` field wonders (same seeds per build)."""
+    wins = capped = 0
+    ticks: list[int] = []
+    cpu = 0.0
+    for n in range(battles):
+        rng = Rng.from_seed(f"{seed}|{n}")
+        seat = rng.below(players)
+        wonders = [wonder(s, cp, budget=budget) if s == seat else wonder(s, field_build(rng)) for s in range(players)]
+        start = time.process_time()
+        result = fight(wonders, rng)
+        cpu += time.process_time() - start
+        wins += result.winner == seat
+        capped += result.timed_out
+        ticks.append(result.ticks)
+    return Study(build, wins, battles, ticks, capped, cpu / battles)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--battles", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--budget", type=int, default=40)
+    args = parser.parse_args(argv)
+    parity = 1 / args.players
+    print(f"Megarich∞ bidding battle: each build vs {args.players - 1} field wonders, {args.battles} battles, "
+          f"{args.budget} cp; parity {parity:.1%}")
+    print(f"{'build':<14}{'S/A/D/F':>16}{'win rate':>10}{'95 % interval':>18}{'vs parity':>10}"
+          f"{'ticks':>7}{'capped':>8}{'ms/battle':>11}")
+    for name, cp in BUILDS.items():
+        s = study(name, cp, battles=args.battles, players=args.players, budget=args.budget)
+        lo, hi = wilson(s.wins, s.battles)
+        w = wonder(0, cp, budget=args.budget)
+        stats = f"{w.S}/{w.A}/{w.D}/{w.F}"
+        print(f"{name:<14}{stats:>16}{s.rate:>10.1%}{f'{lo:.1%} – {hi:.1%}':>18}{s.rate / parity:>9.2f}×"
+              f"{statistics.mean(s.ticks):>7.1f}{s.capped:>8}{s.seconds * 1000:>11.2f}")
+
+
+if __name__ == "__main__":
+    main()
