@@ -3,7 +3,7 @@
 Run with ``python -m bench.megarich_battle [--battles N] [--players 4] [--budget 40]``. Each build in
 :data:`BUILDS` fights N seeded battles against a field of ``players − 1`` wonders drawn around the balanced build;
 the study prints its win rate with a 95 % (Wilson) interval beside parity (1 / players), the battles' length and how
-many hit the tick cap, and the CPU time per battle.
+many hit the tick cap, and the CPU time per battle; then the replay's budget (:func:`render_budget`).
 
 Assumptions of the study (not rules): a build spends ``budget`` cp (the generic block's 16 S / 8 A / 8 D / 3 F per
 cp) on top of a foundation of S 100, A 40, D 0, F 5; every wonder carries the same :data:`KIT` of block effects,
@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--battles", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budget", type=int, default=40)
+    parser.add_argument("--no-render", dest="render", action="store_false", help="skip the replay's budget")
     args = parser.parse_args(argv)
     parity = 1 / args.players
     print(f"Megarich∞ bidding battle: each build vs {args.players - 1} field wonders, {args.battles} battles, "
@@ -127,6 +128,33 @@ def main(argv: list[str] | None = None) -> None:
         stats = f"{w.S}/{w.A}/{w.D}/{w.F}"
         print(f"{name:<14}{stats:>16}{s.rate:>10.1%}{f'{lo:.1%} – {hi:.1%}':>18}{s.rate / parity:>9.2f}×"
               f"{statistics.mean(s.ticks):>7.1f}{s.capped:>8}{s.seconds * 1000:>11.2f}")
+    if args.render:
+        render_budget()
+
+
+def render_budget() -> None:
+    """The replay and summary of a 6-wonder battle (one of each build but the turtle) and of the longest battle (40
+    ticks): CPU for the simulation, the frames with their encoding, and the summary image; sizes and frame counts."""
+    from render.megarich_battle import battle_animation, battle_frames, battle_summary
+
+    names = ["阿明", "Bea", "小红", "Dmitri", "Éloïse", "王五"]
+    six = [wonder(s, cp, name=n) for s, (cp, n) in enumerate(zip(list(BUILDS.values())[:6], names, strict=True))]
+    walls = [Wonder(s, 100_000, 10, 400, 5 * s, (Effect(EffectKind.REGEN, 30),)) for s in range(6)]
+    print("\nreplay and summary (CPU seconds; budget: simulation + animation ≤ 3 s, under Discord's 8 MiB)")
+    for label, wonders in (("6 wonders", six), ("40-tick cap", walls)):
+        for lang in ("zh", "en"):
+            start = time.process_time()
+            result = fight(wonders, Rng.from_seed(f"render|{label}"))
+            simulated = time.process_time()
+            frames, _ = battle_frames(result, lang, names)
+            data, ext = battle_animation(result, lang, names)
+            animated = time.process_time()
+            png = battle_summary(result, lang, names)
+            done = time.process_time()
+            print(f"  {label:<12}{lang}: {result.ticks:>2} ticks, {len(frames):>2} frames, "
+                  f"{ext} {len(data) / 1024:6.1f} KiB (simulation {simulated - start:.3f} s, "
+                  f"frames drawn twice + encoding {animated - simulated:.2f} s); "
+                  f"summary {len(png) / 1024:5.1f} KiB in {done - animated:.3f} s")
 
 
 if __name__ == "__main__":

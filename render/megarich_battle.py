@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.megarich.battle import BattleResult, Event, EventKind
 
@@ -37,7 +37,7 @@ ANIMATION_BYTES = 1024 * 1024
 """The replay's size budget: far under Discord's 8 MiB (a typical battle is a few hundred KiB at most)."""
 
 WIDTH, HEIGHT = 640, 440
-ARENA = (214, 246, 150)        # centre x, centre y, ring radius of the wonders
+ARENA = (214, 240, 150)        # centre x, centre y, ring radius of the wonders
 OPENING_MS, HIT_MS, SETTLE_MS, CLOSING_MS = 1400, 650, 450, 3500
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -100,18 +100,18 @@ def _places(result: BattleResult) -> dict[int, tuple[float, float]]:
     return out
 
 
-def _static(result: BattleResult, lang: str, names: Sequence[str] | None) -> Image.Image:
+def _static(result: BattleResult, lang: str, names: Sequence[str] | None) -> Canvas:
     """The arena without anything that changes: the plaza and streets, the panel's names and stats."""
     cv = Canvas(WIDTH, HEIGHT, lang, scale=DIRECT)
     cx, cy, radius = ARENA
-    plaza = radius + 34
+    plaza = radius + 30
     cv.circle((cx, cy), plaza, fill=pal.PANEL, outline=pal.LINE, width=2)
     for k in range(6):    # the replica's avenues
         a = math.pi / 6 + k * math.pi / 3
         cv.line([(cx, cy), (cx + plaza * math.cos(a), cy + plaza * math.sin(a))], fill=pal.PANEL_ALT, width=6)
     cv.circle((cx, cy), radius * 0.42, outline=pal.PANEL_ALT, width=4)
     cv.circle((cx, cy), 16, fill=pal.PANEL_ALT)
-    cv.text((cx, cy + plaza + 16), _w("arena", lang), 12, fill=pal.MUTED, anchor="mm")
+    cv.text((448, HEIGHT - 20), _w("arena", lang), 11, fill=pal.MUTED)
     x = 448
     cv.text((x, 24), _w("title", lang), 20, bold=True)
     for i, w in enumerate(result.wonders):
@@ -120,14 +120,13 @@ def _static(result: BattleResult, lang: str, names: Sequence[str] | None) -> Ima
         label = seat_label(w.seat, lang, names) + (f" · {w.name}" if w.name else "")
         cv.text((x + 20, y), label, 13, bold=True, max_width=WIDTH - x - 32)
         cv.text((x + 20, y + 17), f"S {w.S}  A {w.A}  D {w.D}  F {w.F}", 11, fill=pal.MUTED)
-    assert cv.image is not None
-    return cv.image
+    return cv
 
 
-def _frame(base: Image.Image, lang: str) -> Canvas:
+def _frame(base: Canvas, lang: str) -> Canvas:
+    """A new frame starting from the static layer."""
     cv = Canvas(WIDTH, HEIGHT, lang, scale=DIRECT)
-    cv.image = base.copy()
-    cv._draw = ImageDraw.Draw(cv.image)     # the canvas draws on the copy of the static layer
+    cv.paste(base, (0, 0))
     return cv
 
 
