@@ -7,13 +7,15 @@ the figures are data, ``data/battle.toml``.
 
 **A tick.** Every standing wonder, in seat order, makes its attacks against the wonders standing at the start of
 the tick: one base attack, then any extra attacks its :class:`Effect` s of kind ``strike`` have charged, then the
-hits of the minions its ``summon`` effects call. Each attack draws a target (weight menace², :func:`menace`), a roll
-and, only when the attacker has a crit effect, a crit check. All hits land at once: a wonder knocked out in a tick
+hits of the minions its ``summon`` effects call. Each attack draws a target among the others (weight menace²,
+:func:`menace`: 2S + 3A + 3D of the full stats), a roll of 85–115 % and, only when the attacker has a crit effect, a
+crit check. All hits land at once: a wonder knocked out in a tick
 still makes its attacks in that tick. Then wonders at S ≤ 0 leave; then the survivors' ``regen`` effects restore S
 (never above the full S). The battle stops when at most one wonder stands, or after ``cap`` ticks.
 
 **The hit** (:func:`hit`): ⌊A² · 50 % · roll · escalation · (100 + boost) % / (A + D)⌋, at least 1. Defence takes
-the share D / (A + D) of A's raw ½A (:func:`defence_share`), smaller the larger A is.
+the share D / (A + D) of A's raw ½A (:func:`defence_share`), smaller the larger A is. From tick 13 every hit grows
+by 10 % a tick (:func:`escalation`), so battles end; the cap is 40 ticks.
 
 **支持度 F** "不会直接影响建筑的‘数值’，但会影响部分灵感块提供的特殊效果在包括攻击速度、回复量、单次召唤数量、增幅量在内
 的多个方面的表现": F changes no hit, no S, no target weight. It multiplies what block effects do by

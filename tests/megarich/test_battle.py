@@ -94,15 +94,16 @@ def test_rule_4_the_last_wonder_standing_wins() -> None:
                 assert survivors == [result.winner]
 
 
-@pytest.mark.parametrize("defence", [1, 5, 20, 60, 100, 200, 400])
-def test_rule_5_the_defence_share_falls_as_attack_rises(defence: int) -> None:
-    shares = [defence_share(a, defence) for a in range(1, 600)]
-    assert all(x > y for x, y in itertools.pairwise(shares))
-    assert all(Fraction(0) < x < Fraction(1) for x in shares)
-    # the integer hit follows the share: ½·A·(1 − share)·A/A, floored
-    for a in range(1, 600, 7):
-        exact = Fraction(a * R.scale_percent, 100) * (1 - defence_share(a, defence))
-        assert hit(a, defence) == max(R.min_hit, int(exact))
+def test_rule_5_the_defence_share_falls_as_attack_rises() -> None:
+    for defence in [*range(1, 60), *range(60, 1000, 17)]:
+        shares = [defence_share(a, defence) for a in range(0, 800, 3)]
+        assert all(x > y for x, y in itertools.pairwise(shares)), defence
+        assert shares[0] == 1 and all(Fraction(0) < x < Fraction(1) for x in shares[1:])
+        # the integer hit follows the share: ⌊50 % · A · (1 − share)⌋, at least 1
+        for a in range(1, 800, 29):
+            exact = Fraction(a * R.scale_percent, 100) * (1 - defence_share(a, defence))
+            assert hit(a, defence) == max(R.min_hit, int(exact))
+    assert all(defence_share(a, 0) == 0 for a in range(0, 800, 3))
 
 
 def test_rule_6_more_attack_never_hits_less_more_defence_never_takes_more() -> None:
