@@ -1,12 +1,14 @@
-"""Megarich∞'s bidding battle: a balance study, numbers only, no asserts (docs/rules/megarich-battle.md, R10).
+"""Megarich∞'s bidding battle: a balance study, numbers only, no asserts (docs/rules/megarich-battle.md, R12).
 
-Run with ``python -m bench.megarich_battle [--battles N] [--players 4] [--budget 40]``. Each build in
-:data:`BUILDS` fights N seeded battles against a field of ``players − 1`` wonders drawn around the balanced build;
-the study prints its win rate with a 95 % (Wilson) interval beside parity (1 / players), the battles' length and how
-many hit the tick cap, and the CPU time per battle; then the replay's budget (:func:`render_budget`).
+Run with ``python -m bench.megarich_battle [--battles N] [--players 4] [--budget 40] [--foundation 100/40/0/5]``.
+Each build in :data:`BUILDS` fights N seeded battles against a field of ``players − 1`` wonders drawn around the
+balanced build; the study prints its win rate with a 95 % (Wilson) interval beside parity (1 / players), the
+battles' length and how many hit the tick cap, and the CPU time per battle; then the replay's budget
+(:func:`render_budget`).
 
 Assumptions of the study (not rules): a build spends ``budget`` cp (the generic block's 16 S / 8 A / 8 D / 3 F per
-cp) on top of a foundation of S 100, A 40, D 0, F 5; every wonder carries the same :data:`KIT` of block effects,
+cp) on top of a foundation (S 100, A 40, D 0, F 5 unless ``--foundation`` says otherwise: the design part will
+fix the real one, and the duel's balance leans on it); every wonder carries the same :data:`KIT` of block effects,
 so F (which only scales effects) has something to scale.
 """
 
@@ -114,11 +116,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--battles", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budget", type=int, default=40)
+    parser.add_argument("--foundation", default="100/40/0/5", help="the study's foundation S/A/D/F")
     parser.add_argument("--no-render", dest="render", action="store_false", help="skip the replay's budget")
     args = parser.parse_args(argv)
+    FOUNDATION.update(zip("SADF", (int(x) for x in args.foundation.split("/")), strict=True))
     parity = 1 / args.players
     print(f"Megarich∞ bidding battle: each build vs {args.players - 1} field wonders, {args.battles} battles, "
-          f"{args.budget} cp; parity {parity:.1%}")
+          f"{args.budget} cp on a foundation of {args.foundation}; parity {parity:.1%}")
     print(f"{'build':<14}{'S/A/D/F':>16}{'win rate':>10}{'95 % interval':>18}{'vs parity':>10}"
           f"{'ticks':>7}{'capped':>8}{'ms/battle':>11}")
     for name, cp in BUILDS.items():
