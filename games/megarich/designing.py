@@ -72,6 +72,7 @@ __all__ = [
     "Remove",
     "SlotAt",
     "SlotMove",
+    "actors",
     "apply",
     "bot_move",
     "canonical",
@@ -91,10 +92,12 @@ __all__ = [
     "preview",
     "random_move",
     "read",
+    "read_move",
     "scramble",
     "secret_fields",
     "start",
     "suggested_names",
+    "timeout_move",
     "view",
 ]
 
@@ -388,6 +391,25 @@ def read(text: str, raw: str | None = None) -> DesignMove | None:
     if head in _DONE_WORDS and len(args) <= 1 and (not args or args[0] in _CONFIRM_WORDS):
         return Finish(bool(args))
     return None
+
+
+def read_move(state: DesignState, seat: int, text: str, raw: str) -> DesignMove:
+    """What the title's ``Game.read_move`` returns: :func:`read`, then :func:`canonical` (so the log stores keys and
+    folded orientations); text that is no design notation is refused here, never looked up in a list of moves."""
+    move = read(text, raw)
+    if move is None:
+        raise MalformedMove("error.designing.unknown_move", text=raw[:80])
+    return canonical(state, seat, move) if 0 <= seat < state.players else move
+
+
+def actors(state: DesignState) -> frozenset[int]:
+    """The seats that may move: every seat whose design is not done (rule 4.2)."""
+    return frozenset(i for i, d in enumerate(state.seats) if not d.done)
+
+
+def timeout_move(state: DesignState, seat: int) -> DesignMove:
+    """What a missed deadline plays (R57): the design is locked as it stands."""
+    return Finish(bool(missing(state, seat)))
 
 
 def _resolve(state: DesignState, seat: int, token: str) -> str:
@@ -796,8 +818,19 @@ class LineView(msgspec.Struct, frozen=True):
     count: int
 
 
+class HookView(msgspec.Struct, frozen=True):
+    """A battle hook of a laid block (what the battle reads): its key, kind, value with the wonder's F counted, and
+    the stat a ``boost`` raises (``""`` otherwise)."""
+
+    key: str
+    kind: str
+    value: int
+    stat: str
+
+
 class PreviewView(msgspec.Struct, frozen=True):
-    """The wonder as the design makes it now (rule 4.8): stats, the aesthetics and their parts, the name's fit."""
+    """The wonder as the design makes it now (rule 4.8): stats, the aesthetics and their parts, the name's fit, the
+    lines they come from and the battle hooks."""
 
     S: int
     A: int
@@ -809,6 +842,7 @@ class PreviewView(msgspec.Struct, frozen=True):
     aesthetics: int
     fit: int
     lines: list[LineView]
+    hooks: list[HookView]
 
 
 class BlockView(msgspec.Struct, frozen=True):
@@ -866,7 +900,8 @@ def _preview_view(wonder: Wonder) -> PreviewView:
     s = wonder.stats
     a = wonder.aesthetics
     return PreviewView(s.S, s.A, s.D, s.F, a.symmetry, a.compactness, a.variety, a.total, wonder.fit,
-                       [LineView(x.source, x.what, x.stat, x.amount, x.count) for x in wonder.lines])
+                       [LineView(x.source, x.what, x.stat, x.amount, x.count) for x in wonder.lines],
+                       [HookView(h.key, h.hook.kind, h.value(s.F), h.hook.stat or "") for h in wonder.hooks])
 
 
 def own_view(state: DesignState, seat: int) -> OwnView:

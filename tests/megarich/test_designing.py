@@ -174,6 +174,7 @@ def test_rule_4_8_the_preview_is_the_wonder_of_the_design() -> None:
     assert tuple(wonder.stats) == (p.S, p.A, p.D, p.F)
     assert (p.symmetry, p.compactness, p.variety, p.aesthetics) == (*wonder.aesthetics, wonder.aesthetics.total)
     assert p.fit == wonder.fit and len(p.lines) == len(wonder.lines)
+    assert [(h.key, h.kind, h.value) for h in p.hooks] == [(h.key, h.hook.kind, h.value(p.F)) for h in wonder.hooks]
     placed = {b.key: b for b in shown.blocks}
     assert placed["b1"].placed and placed["g1"].cells == [(7, 3)] and not placed["b2"].placed
     assert placed["b2"].placements == dz.design_of(s, 0).count(shape_library()[BIG].shape)
@@ -423,3 +424,16 @@ def test_the_catalog_says_every_designing_key_in_both_languages() -> None:
             assert key in dz.CATALOG.messages[lang], (lang, key)
     with pytest.raises(IllegalMove):
         dz.apply(two_seats(), 5, dz.Finish(), [])
+
+
+def test_the_game_hooks_read_canonically_and_time_out_by_locking() -> None:
+    s = two_seats()
+    block_id = s.seats[0].held[0].block
+    assert dz.read_move(s, 0, f"place {block_id} a1 r2", f"place {block_id} a1 r2") == dz.Place("b1", "a1", 0)
+    with pytest.raises(GameError) as err:
+        dz.read_move(s, 0, "fly away", "fly away")
+    assert err.value.key == "error.designing.unknown_move"
+    assert dz.actors(s) == {0, 1}
+    assert dz.timeout_move(s, 0) == dz.Finish(True)
+    dz.apply(s, 0, dz.timeout_move(s, 0), [])
+    assert dz.actors(s) == {1}
