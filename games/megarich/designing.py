@@ -767,8 +767,9 @@ def random_move(state: DesignState, seat: int, rng: Rng) -> DesignMove:
 
 
 def bot_move(state: DesignState, seat: int, rng: Rng) -> DesignMove:
-    """A simple designer: lay the largest unplaced block that fits somewhere (a uniform placement of it), buy a
-    generic block while funds are ample and a cell is free, name the wonder, then finish."""
+    """A simple designer: lay the largest unplaced block that fits somewhere (a uniform placement of it), else
+    attach a slot while an inspiration block fits nowhere, buy a generic block while funds are ample and a cell is
+    free, name the wonder, then finish."""
     design = design_of(state, seat)
     me = state.seats[seat]
     order = sorted(_unplaced(state, seat), key=lambda k: -(s[0].size if (s := _shape(state, seat, k)) else 0))
@@ -776,6 +777,10 @@ def bot_move(state: DesignState, seat: int, rng: Rng) -> DesignMove:
         found = _random_placement(state, seat, design, rng, [key])
         if found is not None:
             return found
+    held = {h.key for h in me.held}
+    if any(k in held for k in order) and any(_can_buy_slot(state, seat, k) and design.area.count_slots(k)
+                                             for k in SLOT_KINDS):
+        return _random_slot(state, seat, design, rng)     # a block that fits nowhere: grow the area
     free = len(design.area.cells) - len(design.occupied)
     if free and _can_buy_generic(state, seat) and me.funds >= 3 * PRICES.generic:
         stats = list(GENERIC_BONUS)
