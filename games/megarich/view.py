@@ -205,9 +205,8 @@ def view(state: GatherState, viewer: int | None) -> GatherView:
     """The gathering phase as ``viewer`` (a seat, or ``None`` for a spectator) may see it."""
     top = state.stack[-1] if state.stack and not state.finished else None
     acting = getattr(top, "seat", state.current)
-    step = "finished" if state.finished else {
-        MoveF: "move", FreeF: "free", CandidateF: "candidate", ChanceF: "chance", ShopF: "shop",
-    }.get(type(top), "free")
+    steps: dict[type, str] = {MoveF: "move", FreeF: "free", CandidateF: "candidate", ChanceF: "chance", ShopF: "shop"}
+    step = "finished" if state.finished else steps.get(type(top), "free")
     players = [_player(state, s, own=s == viewer) for s in range(state.players)]
     patents = []
     for tile, record in sorted(state.tiles.items()):
