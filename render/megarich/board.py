@@ -307,7 +307,7 @@ def draw_board(view: GatherView, lang: str, names: Sequence[str] | None = None, 
     cv.text((sx, top + 10), w("world", lang), 14, bold=True, fill=pal.MUTED)
     mini_h = _minimap(cv, view, (sx + 40, top + 26), win.visible())
     y = top + 26 + mini_h + 12
-    x = sx
+    x: float = sx
     world = board.atlas()
     for tag, colour in TAG_COLOURS.items():
         cv.circle((x + 5, y + 8), 4, fill=colour, outline=(255, 255, 255), width=0.8)
