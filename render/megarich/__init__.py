@@ -9,5 +9,6 @@ Not registered as the title's renderer yet (issue 20 builds the title in parts).
 from __future__ import annotations
 
 from .board import board_image, draw_board
+from .panel import panel_image, private
 
-__all__ = ["board_image", "draw_board"]
+__all__ = ["board_image", "draw_board", "panel_image", "private"]
