@@ -134,7 +134,7 @@ def _body(cv: Canvas, view: GatherView, seat: int, lang: str, names: Sequence[st
     # abnormal states
     y = _section(cv, x0, y, w("states", lang))
     if me.states:
-        x = x0
+        x: float = x0
         for state, count in me.states.items():
             text = f"{w(state, lang)} · {w(state + '_count', lang, n=count)}"
             x += cv.pill((x, y + 12), text, 13, fill=STATE_COLOURS.get(state, pal.MUTED), text_fill=(255, 255, 255),
