@@ -184,3 +184,35 @@ def test_a_chance_cards_options_are_drawn_but_never_its_results() -> None:
 def test_private_needs_a_seat() -> None:
     with pytest.raises(ValueError):
         private(view(table(), None), "en", NAMES)
+
+
+def test_every_step_of_seeded_playouts_draws() -> None:
+    """Random legal moves through short games: every kind of step (move, free, candidate, chance, shop) draws for a
+    spectator and for the seat to act, the public images never name the acting seat's hand, and the finished
+    phase draws too."""
+    from games.megarich.gathering import legal, play
+
+    seen: set[str] = set()
+    for seed in ("draws", "a"):
+        rng = Rng.from_seed(f"playout{seed}")
+        state = setup(3, Rng.from_seed(seed), days=3)
+        steps: set[str] = set()
+        for _ in range(1000):
+            if state.finished:
+                break
+            seat = getattr(state.stack[-1], "seat", state.current)
+            v = view(state, None)
+            if v.step not in steps:
+                steps.add(v.step)
+                with recording() as drawn:
+                    draw_board(v, "zh", NAMES)
+                    panel_image(v, seat, "zh", NAMES)
+                texts = " ".join(d.text for d in drawn)
+                assert not any(item_name(i, "zh") in texts for i in state.seats[seat].items)
+                private(view(state, seat), "en", NAMES)
+            moves = legal(state, seat)
+            state, _events = play(state, seat, moves[rng.below(len(moves))])
+        assert state.finished and view(state, None).step == "finished"
+        draw_board(view(state, None), "en", NAMES)
+        seen |= steps
+    assert seen == {"move", "free", "candidate", "chance", "shop"}
