@@ -134,7 +134,7 @@ def _draw_marks(cv: Canvas, layout: Layout, h: Hex, cell: Cell, view: GatherView
         span = (len(here) - 1) * radius * 1.7
         for i, seat in enumerate(here):
             ring = pal.ACCENT if seat == view.acting else None
-            pawn(cv, (x - span / 2 + i * radius * 1.7, y + HEX * 0.55), seat, radius, ring=ring)
+            pawn(cv, (x - span / 2 + i * radius * 1.7, y + HEX * 0.5), seat, radius, ring=ring)
 
 
 def _draw_directions(cv: Canvas, layout: Layout, start: Hex) -> None:
@@ -142,15 +142,15 @@ def _draw_directions(cv: Canvas, layout: Layout, start: Hex) -> None:
     for d, step in enumerate(DIRECTIONS):
         ax, ay = layout.centre(start)
         bx, by = layout.centre(start + step)
-        at = (ax + (bx - ax) * 0.5, ay + (by - ay) * 0.5)
+        at = (ax + (bx - ax) * 0.6, ay + (by - ay) * 0.6)
         cv.circle(at, 8.5, fill=DARK_RED, outline=(255, 255, 255), width=1.5)
         cv.text(at, str(d), 11, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-def draw_window(view: GatherView, centre: Cell, lang: str) -> tuple[Canvas, Window]:
-    """The map window around ``centre`` on a canvas of its own."""
-    win = window(centre)
-    cv = Canvas(MAP_W, MAP_H, lang, background=SEA, scale=DIRECT)
+def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H) -> tuple[Canvas, Window]:
+    """The map window around ``centre`` on a canvas of its own, ``height`` tall."""
+    win = window(centre, MAP_W, height)
+    cv = Canvas(MAP_W, math.ceil(height), lang, background=SEA, scale=DIRECT)
     patents: dict[Cell, tuple[int, int, list[int]]] = {}
     for p in view.patents:
         level = p.levels[p.holders.index(p.patent)] if p.patent in p.holders else 0
@@ -219,6 +219,12 @@ def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str)
 
 
 # ---- the side column ----------------------------------------------------------------------------------------------
+def _minimap_height() -> float:
+    world = board.atlas()
+    _x0, y0, _x1, y1 = Layout("pointy", MINI_HEX).bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    return y1 - y0
+
+
 def _minimap(cv: Canvas, view: GatherView, xy: tuple[float, float], visible: set[Cell]) -> float:
     """The whole world, small: the window's cells bright, the rest dimmed, pawns as dots. Returns the height."""
     world = board.atlas()
@@ -292,16 +298,17 @@ def draw_board(view: GatherView, lang: str, names: Sequence[str] | None = None, 
     shown = names_for(names, lang, len(view.players))
     seat = focus if focus is not None else view.current
     centre = view.players[seat].cell
-    map_canvas, win = draw_window(view, centre, lang)
+    rows = len(view.players)
+    side_h = 26 + _minimap_height() + 12 + 24 + 20 + rows * 104 - 8
+    map_h = max(MAP_H, side_h)                      # a long column of travellers shows more of the map
+    map_canvas, win = draw_window(view, centre, lang, map_h)
     probe = Canvas(WIDTH, 1, lang, dry=True, scale=DIRECT)
     odds_h = _odds_strip(probe, view, 0, WIDTH - 2 * MARGIN, lang) + GAP if view.odds else 0
-    rows = len(view.players)
-    side_h = 30 + 175 + 16 + 24 + rows * 104
-    height = MARGIN + HEADER_H + max(MAP_H, side_h) + odds_h + MARGIN
+    height = MARGIN + HEADER_H + map_h + odds_h + MARGIN
     cv = Canvas(WIDTH, math.ceil(height), lang, scale=DIRECT)
     _header(cv, view, lang, shown)
     top = MARGIN + HEADER_H
-    cv.box((MARGIN - 3, top - 3, MARGIN + MAP_W + 3, top + MAP_H + 3), fill=pal.LINE, radius=6)
+    cv.box((MARGIN - 3, top - 3, MARGIN + MAP_W + 3, top + map_h + 3), fill=pal.LINE, radius=6)
     cv.paste(map_canvas, (MARGIN, top))
     sx = MARGIN + MAP_W + GAP
     cv.text((sx, top + 10), w("world", lang), 14, bold=True, fill=pal.MUTED)
@@ -319,7 +326,7 @@ def draw_board(view: GatherView, lang: str, names: Sequence[str] | None = None, 
         _traveller(cv, view, view.players[seat_], (sx, y, sx + SIDE_W, y + 96), lang, shown)
         y += 104
     if view.odds:
-        _odds_strip(cv, view, top + max(MAP_H, side_h) + GAP, WIDTH - 2 * MARGIN, lang)
+        _odds_strip(cv, view, top + map_h + GAP, WIDTH - 2 * MARGIN, lang)
     return cv
 
 

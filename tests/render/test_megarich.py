@@ -72,7 +72,7 @@ def timed(draw: Callable[[], bytes]) -> tuple[bytes, float]:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_board_is_a_small_png_in_both_languages(players: int, lang: str) -> None:
     v = view(table(players), None)
     board_image(v, lang, NAMES)                       # warm the caches, as a running bot is
