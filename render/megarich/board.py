@@ -137,6 +137,19 @@ def _draw_marks(cv: Canvas, layout: Layout, h: Hex, cell: Cell, view: GatherView
             pawn(cv, (x - span / 2 + i * radius * 1.7, y + HEX * 0.5), seat, radius, ring=ring)
 
 
+def _draw_reach(cv: Canvas, layout: Layout, start: Hex, limit: int) -> None:
+    """A red inner rim on every hex the tram can reach (all the cones together: the hexes within ``limit``)."""
+    for dq in range(-limit, limit + 1):
+        for dr in range(max(-limit, -dq - limit), min(limit, -dq + limit) + 1):
+            h = Hex(start.q + dq, start.r + dr)
+            if h == start:
+                continue
+            x, y = layout.centre(h)
+            if -HEX < x < cv.width + HEX and -HEX < y < cv.height + HEX:
+                cv.polygon([(x + (px - x) * 0.93, y + (py - y) * 0.93) for px, py in layout.corners(h)],
+                           outline=LIGHT_RED, width=2)
+
+
 def _draw_directions(cv: Canvas, layout: Layout, start: Hex) -> None:
     """Badges 0–5 on the edges round the mover: the direction ``move D`` names."""
     for d, step in enumerate(DIRECTIONS):
@@ -161,7 +174,9 @@ def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H
     for h, cell in win.cells.items():
         _draw_hex(cv, win.layout, h, view.tile_at(cell), lang)
     if view.odds:
-        _draw_directions(cv, win.layout, from_offset(*centre, "odd-r"))
+        start = from_offset(*centre, "odd-r")
+        _draw_reach(cv, win.layout, start, view.limits[0] if view.limits else view.odds[0].limit)
+        _draw_directions(cv, win.layout, start)
     for h, cell in win.cells.items():
         _draw_marks(cv, win.layout, h, cell, view, patents, pawns)
     return cv, win
@@ -173,47 +188,69 @@ def _cone_box(odds: MoveOdds, size: float) -> tuple[float, float, float, float]:
     return Layout("pointy", size).bounding_box(hexes)
 
 
-def _draw_cone(cv: Canvas, odds: MoveOdds, start_tile: str, seat: int, rect: tuple[float, float, float, float],
-               size: float, lang: str) -> None:
+def _draw_cone(cv: Canvas, view: GatherView, odds: MoveOdds, rect: tuple[float, float, float, float], size: float,
+               lang: str) -> None:
+    """One direction's cone: the mover's hex, then each hex it may stop on in dark or light red with its chance;
+    a key city's hex has a dot of its colour, a patented one a rim in the holder's colour."""
+    mover = view.players[view.current]
+    holders = {p.cell: p.patent for p in view.patents if p.patent >= 0}
     x0, y0, x1, y1 = rect
     cv.box(rect, fill=pal.PANEL, outline=pal.LINE, radius=10)
     direction = w("directions", lang).split()[odds.direction]
-    cv.text((x0 + 10, y0 + 14), f"move {odds.direction}" + (f" {odds.limit}" if odds.limit != 3 else ""), 13,
+    usual = view.limits[0] if view.limits else odds.limit
+    cv.text((x0 + 10, y0 + 14), f"move {odds.direction}" + (f" {odds.limit}" if odds.limit != usual else ""), 13,
             fill=pal.TEXT, bold=True)
     cv.text((x1 - 10, y0 + 14), direction, 12, fill=pal.MUTED, bold=True, anchor="rm")
     bx0, by0, bx1, by1 = _cone_box(odds, size)
     ox = (x0 + x1) / 2 - (bx0 + bx1) / 2
     oy = (y0 + 26 + y1) / 2 - (by0 + by1) / 2
     layout = Layout("pointy", size, (ox, oy))
-    cv.polygon(layout.corners(Hex(0, 0)), fill=tile_fill(start_tile), outline=HEX_LINE, width=1)
-    pawn(cv, layout.centre(Hex(0, 0)), seat, size * 0.42)
-    label = size * 0.56 if odds.limit <= 3 else size * 0.5
+    cv.polygon(layout.corners(Hex(0, 0)), fill=tile_fill(mover.tile), outline=HEX_LINE, width=1)
+    pawn(cv, layout.centre(Hex(0, 0)), mover.seat, size * 0.42)
+    label = size * 0.56
     for c in odds.cells:
         h = Hex(*c.offset)
         fill = DARK_RED if c.shade == "dark" else LIGHT_RED
         cv.polygon(layout.corners(h), fill=fill, outline=(255, 255, 255), width=1)
-        cv.text(layout.centre(h), c.label, label, fill=(255, 255, 255) if c.shade == "dark" else INK, bold=True,
-                anchor="mm")
+        x, y = layout.centre(h)
+        holder = holders.get(c.cell)
+        if holder is not None:
+            cv.polygon([(x + (px - x) * 0.84, y + (py - y) * 0.84) for px, py in layout.corners(h)],
+                       outline=seat_colour(holder), width=2)
+        tile = view.tile_at(c.cell)
+        if is_key(tile):
+            cv.circle((x, y - size * 0.6), size * 0.17, fill=tile_fill(tile), outline=(255, 255, 255), width=1)
+        if label >= 9:
+            cv.text((x, y), c.label, label, fill=(255, 255, 255) if c.shade == "dark" else INK, bold=True,
+                    anchor="mm")
+
+
+def _odds_title(view: GatherView, limit: int, lang: str) -> str:
+    mover = view.players[view.current]
+    cells = [c for o in view.odds if o.limit == limit for c in o.cells]
+    parts = []
+    for shade in ("dark", "light"):
+        found = next((c.label for c in cells if c.shade == shade), None)
+        if found is not None:
+            parts.append(w(f"odds_{shade}", lang, p=found))
+    return (w("odds_title", lang, tile=tile_name(mover.tile, lang), limit=limit) + w("colon", lang)
+            + w("comma", lang).join(parts))
 
 
 def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str) -> float:
-    """Each direction's cone, one row per limit; returns the height used."""
-    mover = view.players[view.current]
+    """Each direction's cone, one row per limit, each row under a line naming the chance of each shade (a hex of
+    a cone beyond limit 3 is too small for its own label); returns the height used."""
     cell_w = (width - 5 * 10) / 6
-    rows = sorted({o.limit for o in view.odds})
     top = y
-    dark = next((c.label for o in view.odds for c in o.cells if c.shade == "dark"), "")
-    light = next((c.label for o in view.odds for c in o.cells if c.shade == "light" and o.limit == rows[0]), "")
-    text = w("odds_title", lang, tile=tile_name(mover.tile, lang), limit=rows[0], dark=dark or light, light=light)
-    cv.text((MARGIN, y + 12), text, 14, fill=pal.TEXT, bold=True, max_width=width)
-    y += 28
-    for limit in rows:
+    for limit in sorted({o.limit for o in view.odds}):
+        cv.text((MARGIN, y + 12), _odds_title(view, limit, lang), 14, fill=pal.TEXT, bold=True, max_width=width)
+        y += 28
         cones = [o for o in view.odds if o.limit == limit]
         size = 19.0 if limit <= 3 else 12.5 if limit <= 5 else 9.0
         height = max(_cone_box(o, size)[3] - _cone_box(o, size)[1] for o in cones) + 40
         for o in cones:
             x = MARGIN + o.direction * (cell_w + 10)
-            _draw_cone(cv, o, mover.tile, mover.seat, (x, y, x + cell_w, y + height), size, lang)
+            _draw_cone(cv, view, o, (x, y, x + cell_w, y + height), size, lang)
         y += height + 10
     return y - top
 

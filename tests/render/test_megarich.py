@@ -140,7 +140,8 @@ def test_a_pod_holders_own_view_draws_both_limits() -> None:
     with recording() as drawn:
         draw_board(view(state, mover), "en", NAMES)
     texts = {d.text for d in drawn}
-    assert {"move 0", "move 0 5"} <= texts and "4.8%" in texts and "2.6%" in texts
+    assert {"move 0", "move 0 5"} <= texts
+    assert any("4.8%" in t and "2.6%" in t for t in texts)
     with recording() as drawn:
         draw_board(view(state, None), "en", NAMES)
     assert "move 0 5" not in {d.text for d in drawn}
