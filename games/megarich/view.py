@@ -29,6 +29,8 @@ from .items import catalogue
 from .state import FEVER, NOBODY, CandidateF, ChanceF, FreeF, GatherState, MoveF, ShopF, Traveller
 
 __all__ = [
+    "CUTOFF_HOUR",
+    "SLEEP_HOURS",
     "ChanceView",
     "ConeCell",
     "GatherView",
@@ -36,6 +38,7 @@ __all__ = [
     "PatentView",
     "PlayerView",
     "ShopView",
+    "cone_odds",
     "view",
 ]
 
