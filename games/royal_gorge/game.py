@@ -197,9 +197,10 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return menus.random_move(self.listing(state, seat), state, rng)
 
     # ---- menus without the full list (menus.py) ----------------------------------------------------------
-    def listing(self, state: RGState, seat: int) -> menus.Listing:
-        """What ``seat`` may do now: the moves but the lays (the router asked at most once), the lays hex by hex."""
-        return menus.listing(state, seat, self.may_act(state))
+    def listing(self, state: RGState, seat: int, *, moves_too: bool = True) -> menus.Listing:
+        """What ``seat`` may do now: the moves but the lays (the router asked at most once), the lays hex by hex
+        (``moves_too=False``: the lays only)."""
+        return menus.listing(state, seat, self.may_act(state), moves_too=moves_too)
 
     def count_moves(self, state: RGState, seat: int, limit: int | None = None) -> int:
         """The listed moves plus the lays counted hex by hex (stopping at ``limit``)."""
@@ -239,7 +240,8 @@ class RoyalGorgeGame(Game[RGState, Move]):
             low = min_bid(top)
             amounts = range(low, state.cash[seat] + 1, RAISE)
             return [Option(str(a), self.move_label(state, seat, Bid(lot, a), lang)) for a in amounts]
-        found = self.listing(state, seat)
+        lays_only = bool(path) and path[0].lower() == menus.LAY
+        found = self.listing(state, seat, moves_too=not lays_only)
 
         def rank(move: Move) -> Any:
             return self.suggestion_rank(state, seat, move)
@@ -252,7 +254,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
         if not path:
             return menus.root_choices(found, rank, label, token_label)
-        if path[0].lower() == menus.LAY:
+        if lays_only:
             return menus.lay_choices(found, [p.lower() for p in path], label, token_label)
         moves = sorted(found.moves, key=lambda m: (rank(m), str(m)))
         labelled = ((str(m), label(m)) for m in moves)
@@ -264,7 +266,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
         (``RGView.lays``), which the renderer's focus draws; the renderer runs no rules."""
         if len(path) < 2 or path[0].lower() != menus.LAY or not isinstance(view_, RGView):
             return view_
-        space = self.listing(state, seat).lays
+        space = self.listing(state, seat, moves_too=False).lays
         lays: list[Lay] = space.at(path[1]) if space is not None else []
         return msgspec.structs.replace(view_, lays={path[1].upper(): [(lay.tile, lay.rotation) for lay in lays]})
 

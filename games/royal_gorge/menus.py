@@ -124,9 +124,10 @@ class Listing:
         return [*self.moves, *lays]
 
 
-def listing(state: RGState, seat: int, may_act: frozenset[int]) -> Listing:
+def listing(state: RGState, seat: int, may_act: frozenset[int], *, moves_too: bool = True) -> Listing:
     """The :class:`Listing` for ``seat``: the live frames' moves as :meth:`Flow.legal` gathers them (top first,
-    then the asides), the operating railroad's listed without its lays."""
+    then the asides), the operating railroad's listed without its lays. ``moves_too=False``: the lays only
+    (a menu below ``lay`` needs no other move, nor the router)."""
     if seat not in may_act:
         return Listing([], None)
     live = FLOW.live(state)
@@ -136,12 +137,12 @@ def listing(state: RGState, seat: int, may_act: frozenset[int]) -> Listing:
         if seat not in step.actors(state, frame):
             continue
         if isinstance(frame, OperatingF):
-            moves += operating_moves(state, frame, seat, lays=False)
+            moves += operating_moves(state, frame, seat, lays=False) if moves_too else []
             if space is None and frame.step == "track" and frame.index < len(frame.order):
                 space = LaySpace(state, frame, frame.order[frame.index])
-        else:
+        elif moves_too:
             moves += step.legal(state, frame, seat)
-    for frame, step in live:
+    for frame, step in live if moves_too else []:
         for aside in step.asides:
             if aside.may(state, frame, seat):
                 moves += aside.legal(state, frame, seat)
