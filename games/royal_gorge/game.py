@@ -207,6 +207,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return self.listing(state, seat).count(limit)
 
     def has_moves(self, state: RGState, seat: int) -> bool:
+        """Whether ``seat`` has a move: the first one counted is enough."""
         return self.count_moves(state, seat, limit=1) > 0
 
     def suggested(self, state: RGState, seat: int) -> list[Move]:

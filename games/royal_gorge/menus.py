@@ -177,7 +177,7 @@ def lay_choices(found: Listing, words: Sequence[str], label: Label, token_label:
     """Below ``lay``: the hexes with a lay (and how many), a hex's tiles (and their rotations), a tile's
     rotations (each a whole move)."""
     space = found.lays
-    if space is None or len(words) > 4:
+    if space is None:
         return []
     if len(words) == 1:
         counted = ((token, len(space.at(token))) for token in space.tokens)
