@@ -154,6 +154,8 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
     if seat is not None and not game.is_over(state):
         if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
             menu = game.choices(state, seat, list(path), lang, names)
+            if path:
+                view = game.focus_view(state, seat, list(path), view)  # what the focus picture draws
         else:
             moves = [(str(m), game.move_label(state, seat, m, lang, names)) for m in game.suggested(state, seat)]
     if seat is None:

@@ -366,6 +366,12 @@ class Game(ABC, Generic[S, M]):
         return group_by_next_token(
             ((str(m), self.move_label(state, seat, m, lang, names)) for m in self.legal_moves(state, seat)), path)
 
+    def focus_view(self, state: S, seat: int, path: Sequence[str], view: Any) -> Any:
+        """The view a renderer's focus picture (``render.focus_image``) draws beside a menu at ``path``:
+        ``view`` (the seat's own) with what the menu offers there, so that the renderer runs no rules (18 Royal
+        Gorge adds the lays of the chosen hex). Default: ``view`` unchanged."""
+        return view
+
     def complete(self, state: S, seat: int, text: str, lang: str, limit: int = MENU_LIMIT,
                  names: Sequence[str] | None = None) -> list[Option]:
         """Completions of a partly typed move, at most ``limit``, each a whole notation with a label.

@@ -85,26 +85,12 @@ def draw_detail_canvas(view: Any, hex_id: str, options: Sequence[Any], lang: str
 
 
 def _lay_options(view: Any, hex_id: str) -> list[tuple[str, int]]:
-    """The lays the view offers on ``hex_id`` (``view.lays`` or ``view.lay_options``), else those the track rules
-    give the railroad operating now."""
-    offered = getattr(view, "lays", None) or getattr(view, "lay_options", None)
-    if offered is not None:
-        if isinstance(offered, Mapping):
-            return [_option(o) for o in offered.get(hex_id, [])]
-        return [_option(o) for o in offered if str(getattr(o, "hex", hex_id)).upper() == hex_id]
-    corp = view.operating_now
-    if not corp:
-        return []
-    from games.royal_gorge.track import legal_lays
-
-    board = _track_board(view)
-    return [(lay.tile, lay.rotation) for lay in legal_lays(board, corp, hex_id)]
-
-
-def _track_board(view: Any) -> Any:
-    from games.royal_gorge.track import Board
-
-    return Board(_laid(view), _map_tokens(view), _rail_ids(view), view.phase)
+    """The lays the view offers on ``hex_id`` (``view.lays``, hex → [(tile, rotation)], put there by the title's
+    ``Game.focus_view`` from its menu); none when it offers none. The renderer runs no rules."""
+    offered = getattr(view, "lays", None) or {}
+    if isinstance(offered, Mapping):
+        return [_option(o) for o in offered.get(hex_id, [])]
+    return [_option(o) for o in offered if str(getattr(o, "hex", hex_id)).upper() == hex_id]
 
 
 @dataclass(frozen=True)

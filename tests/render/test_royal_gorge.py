@@ -371,14 +371,20 @@ def test_focus_zooms_on_the_hex_a_lay_names() -> None:
     assert data is not None and len(data) < MIB and png(data).width > 300
 
 
-def test_focus_offers_the_lays_of_the_railroad_operating_now() -> None:
+def test_focus_draws_the_lays_the_view_offers_and_runs_no_rules() -> None:
+    """The lays come in the view (``RGView.lays``, which ``Game.focus_view`` fills from the menu); a view
+    offering none draws none, whoever operates."""
     from games.royal_gorge.track import Board, legal_lays
 
-    v = operating_view()
-    assert v.operating_now and v.tokens.get("L14") == [v.operating_now]
-    board = Board(v.laid, v.tokens, [c.id for c in v.corps if c.kind == "rail"], v.phase)
-    lays = legal_lays(board, v.operating_now, "L16")
+    bare = operating_view()
+    assert bare.operating_now and bare.tokens.get("L14") == [bare.operating_now]
+    board = Board(bare.laid, bare.tokens, [c.id for c in bare.corps if c.kind == "rail"], bare.phase)
+    lays = legal_lays(board, bare.operating_now, "L16")
     assert {lay.tile for lay in lays} >= {"7", "8"}
+    with recording() as drawn:
+        rg.RENDERER.focus(bare, ["lay", "L16"], "en")
+    assert not [d.text for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]
+    v = msgspec.structs.replace(bare, lays={"L16": [(lay.tile, lay.rotation) for lay in lays]})
     with recording() as drawn:
         rg.RENDERER.focus(v, ["lay", "L16"], "en")
     labels = [d.text for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]

@@ -39,15 +39,17 @@ def _ok(fn: Any, *args: Any) -> bool:
     return True
 
 
-def legal_moves(state: RGState, frame: OperatingF, seat: int) -> list[Move]:
+def legal_moves(state: RGState, frame: OperatingF, seat: int, *, lays: bool = True) -> list[Move]:
     """The moves listed for menus and bots (lays, the best run, one price per train or private: the grammar
-    takes any legal price)."""
+    takes any legal price). ``lays=False`` leaves the track step's lays out: menus answer them hex by hex
+    (games.royal_gorge.menus)."""
     corp = frame.order[frame.index]
     c = state.corps[corp]
     out: list[Move] = []
     step = frame.step
     if step == "track":
-        out += lay_moves(state, frame, corp)
+        if lays:
+            out += lay_moves(state, frame, corp)
         out.append(Pass())
     elif step == "token":
         out += [Token(h) for h in tokenable(state, make_board(state), corp)]

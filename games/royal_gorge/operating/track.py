@@ -143,16 +143,29 @@ def do_steel(state: RGState, frame: OperatingF, move: Steel) -> None:
     frame.steel_price[colour] = move.price
 
 
-def lay_moves(state: RGState, frame: OperatingF, corp: str) -> list[Move]:
-    """Every lay ``corp`` may make and afford now, hex by hex in map order."""
+def lay_hexes(state: RGState, frame: OperatingF, corp: str) -> list[str]:
+    """The hexes ``corp``'s network reaches (where a lay may go), in map order; none once the track step is over
+    or its lays are done."""
     if frame.step != "track" or frame.laid >= content().rules.operating.track_actions:
         return []
     board = make_board(state)
-    out: list[Move] = []
+    return sorted(reachable_hexes(board, corp), key=board.geometry.hex_index.__getitem__)
+
+
+def lays_on(state: RGState, frame: OperatingF, corp: str, hex_id: str) -> list[Lay]:
+    """The lays ``corp`` may make and afford on ``hex_id`` now (one hex of :func:`lay_hexes`), tiles in manifest
+    order: what a menu offers once the hex is chosen."""
+    board = make_board(state)
     cash = state.corps[corp].cash
-    for hex_id in sorted(reachable_hexes(board, corp), key=board.geometry.hex_index.__getitem__):
-        for lay in legal_lays(board, corp, hex_id):
-            move = Lay(lay.hex, lay.tile, lay.rotation)
-            if lay_cost(state, frame, corp, move) <= cash:
-                out.append(move)
+    out: list[Lay] = []
+    for lay in legal_lays(board, corp, hex_id):
+        move = Lay(lay.hex, lay.tile, lay.rotation)
+        if lay_cost(state, frame, corp, move) <= cash:
+            out.append(move)
     return out
+
+
+def lay_moves(state: RGState, frame: OperatingF, corp: str) -> list[Move]:
+    """Every lay ``corp`` may make and afford now, hex by hex in map order (the full list: tests and the contract
+    suite only; menus go hex by hex)."""
+    return [move for hex_id in lay_hexes(state, frame, corp) for move in lays_on(state, frame, corp, hex_id)]
