@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
     from service import TableService
     from service.tables import Loaded
 
-from bench.load import command as bench_load
 from games.core import normalise_lang
 from games.registry import all_games, get_game
 
@@ -192,41 +192,15 @@ def writable_folder(out: Path) -> Path | None:
     return out
 
 
-bench_app = typer.Typer(help="Speed numbers: per title (no subcommand), or `load` for many tables at once.")
-app.add_typer(bench_app, name="bench")
+def _add_commands() -> None:
+    """Commands other packages add to ``tabula`` (entry points of the group ``tabula.commands``:
+    ``tabula bench`` is :mod:`bench.cli`'s). The CLI imports none of them itself, so the adapters
+    never depend on the benchmarks that drive them (issue 24 §4)."""
+    for entry in sorted(entry_points(group="tabula.commands"), key=lambda e: e.name):
+        app.add_typer(entry.load(), name=entry.name)
 
 
-@bench_app.callback(invoke_without_command=True)
-def bench(
-    ctx: typer.Context,
-    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
-    rounds: Annotated[int, typer.Option(help="Random full games per title, engine only.")] = 5,
-    games_sampled: Annotated[int, typer.Option("--games", help="Seeded bot games positions are sampled from.")] = 2,
-    positions: Annotated[int, typer.Option(help="Positions sampled per game (completion, parse + apply).")] = 15,
-    moves: Annotated[int, typer.Option(help="Moves of the long table played through the service.")] = 1000,
-    renders: Annotated[int, typer.Option(help="Acts of the long table whose board is rendered too.")] = 8,
-    repeats: Annotated[int, typer.Option(help="Loads timed at the start and at the end; undos at the end.")] = 20,
-) -> None:
-    """Print speed numbers per title: engine, completion, parse + apply, act with commit (and with a board
-    render), load at the start and at the end of a long table, undo.
-
-    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers.
-    `tabula bench load --help`: many tables at once through the Discord adapter (issue 13)."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from bench.run import DEFAULT_TITLES, Sizes, run_all
-
-    for game_id in games_ or []:
-        try:
-            get_game(game_id)
-        except KeyError:
-            raise typer.BadParameter(f"unknown game {game_id!r}; try `tabula games`") from None
-    sizes = Sizes(rounds=rounds, games=games_sampled, positions=positions, moves=moves, renders=renders,
-                  repeats=repeats)
-    run_all(games_ or list(DEFAULT_TITLES), sizes, echo=typer.echo)
-
-
-bench_app.command("load")(bench_load)
+_add_commands()
 
 
 def main() -> None:

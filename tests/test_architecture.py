@@ -54,6 +54,12 @@ def test_adapters_go_through_the_service_never_storage() -> None:
     assert _offenders("bot", {"storage", "sqlmodel", "sqlalchemy", "alembic"}) == {}
 
 
+def test_the_adapters_never_import_the_benchmarks() -> None:
+    """The benchmarks drive the adapters, not the other way round: ``tabula bench`` is added to the
+    CLI through an entry point (issue 24 §4)."""
+    assert _offenders("bot", {"bench"}) == {}
+
+
 def test_no_product_code_imports_the_tests() -> None:
     """The loopback Discord is applied by the test launcher, not by the product."""
     for folder in ("bot", "service", "storage", "render", "games", "bench"):
