@@ -174,3 +174,41 @@ def test_no_product_file_is_over_800_lines_without_a_reason_at_its_top() -> None
             if "800 lines" not in docstring:
                 offenders.append(f"{path.relative_to(ROOT)}: {text.count(chr(10))} lines")
     assert offenders == []
+
+
+# ---- renderers draw views (issue 24 §4) -------------------------------------------------------------
+#: What a renderer may read of a title: its views and results, its data and geometry, its words, and
+#: from ``game`` its metadata, catalog and the ``GAME`` whose ``text`` words them. Never its rules
+#: (steps, deals, operating, money…): what the rules decide reaches a renderer through the view.
+RENDERABLE = {"view", "board", "content", "cards", "text", "records", "items", "battle", "game"}
+GAME_NAMES = {"META", "CATALOG", "GAME"}
+
+
+def rules_read_by_renderers(root: Path) -> list[str]:
+    """The renderer imports of a title's rules modules (or of anything but its metadata from ``game``)."""
+    found = []
+    for path in (root / "render").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games.")):
+                continue
+            parts = node.module.split(".")
+            if parts[1] in ("core", "registry") or (parts[1] == "examples" and len(parts) < 4):
+                continue
+            module = parts[3] if parts[1] == "examples" else parts[2] if len(parts) > 2 else ""
+            names = {alias.name for alias in node.names}
+            if module and (module not in RENDERABLE or (module == "game" and names - GAME_NAMES)):
+                found.append(f"{path.relative_to(root)} imports {node.module}: {sorted(names)}")
+    return found
+
+
+def test_renderers_read_views_data_and_words_never_rules() -> None:
+    assert rules_read_by_renderers(ROOT) == []
+
+
+def test_the_renderer_check_would_catch_rules(tmp_path: Path) -> None:
+    (tmp_path / "render").mkdir()
+    (tmp_path / "render" / "bad.py").write_text(
+        "from games.landlords.deals import DEAL_STEPS\nfrom games.landlords.view import LandlordsView\n"
+        "from games.royal_gorge.game import META, RoyalGorgeGame\n", encoding="utf-8")
+    assert [line.split(" imports ")[1].split(":")[0] for line in rules_read_by_renderers(tmp_path)] == \
+        ["games.landlords.deals", "games.royal_gorge.game"]

@@ -17,7 +17,6 @@ from .common import (
     BOARD,
     CENTRE,
     CORNER,
-    DEAL_STEPS,
     FRAME,
     GAP,
     GOLD,
@@ -116,7 +115,7 @@ def _centre(cv: Canvas, view: LandlordsView, rect: tuple[float, float, float, fl
         cv.pill((nx, y + 20), step, 13, fill=(255, 255, 255), text_fill=INK, height=26, pad=11,
                 outline=pal.mix(FRAME, CENTRE, 0.5), max_width=ix1 - nx)
         y += 44
-        if view.step in DEAL_STEPS and sum(1 for p in view.players if not p.bankrupt) > 1:
+        if view.deals_open:
             cv.text((ix0, y + 2), _w("deals_open", lang), 12.5, fill=INK_MUTED, max_width=ix1 - ix0)
             y += 16
     y += 10

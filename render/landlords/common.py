@@ -11,7 +11,6 @@ from typing import Any
 
 from games.landlords import GAME
 from games.landlords.board import board
-from games.landlords.deals import DEAL_STEPS as _DEAL_FRAMES
 from games.landlords.game import META
 
 from .. import palette as pal
@@ -55,7 +54,6 @@ IDLE: RGB = (238, 196, 52)
 TRICOLOUR: tuple[RGB, RGB, RGB] = ((200, 52, 50), (250, 250, 246), (46, 84, 170))
 
 # Steps during which any player may propose a deal (ruling R12).
-DEAL_STEPS = frozenset(f.__struct_config__.tag for f in _DEAL_FRAMES)
 
 # Pawn and owner colours, one per seat.
 SEAT_COLOURS: tuple[RGB, ...] = ((52, 118, 232), (220, 66, 122), (24, 160, 150), (148, 96, 224))
