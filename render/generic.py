@@ -7,7 +7,9 @@ other values as labelled lines. Only the view is drawn, so nothing hidden can ap
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -22,13 +24,7 @@ WIDTH = 1000
 MAX_ITEMS = 40
 MAX_TEXT = 400
 
-_WORDS = {
-    "en": {"private": "Private — only you can see this", "results": "Final results", "rank": "Rank",
-           "score": "Score", "round": "Round", "nothing": "(nothing)", "more": "… and {n} more",
-           "yes": "yes", "no": "no"},
-    "zh": {"private": "私密信息——仅你可见", "results": "最终结果", "rank": "名次", "score": "得分",
-           "round": "轮次", "nothing": "（无）", "more": "……另有 {n} 项", "yes": "是", "no": "否"},
-}
+_WORDS: dict[str, dict[str, str]] = tomllib.loads(Path(__file__).with_name("generic.toml").read_text(encoding="utf-8"))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:

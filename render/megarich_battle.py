@@ -13,9 +13,11 @@ each wonder fell and the damage it dealt. :func:`summary_lines` says the same in
 from __future__ import annotations
 
 import math
+import tomllib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -40,22 +42,8 @@ WIDTH, HEIGHT = 640, 440
 ARENA = (214, 240, 150)        # centre x, centre y, ring radius of the wonders
 OPENING_MS, HIT_MS, SETTLE_MS, CLOSING_MS = 1400, 650, 450, 3500
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {"title": "Bidding battle", "arena": "Replica of Shishi City · 1:10", "tick": "Tick {n}",
-           "start": "The wonders take the field", "out": "out", "winner": "Winner", "crit": "crit!",
-           "summary": "Bidding result", "rank": "#", "player": "Player", "wonder": "Wonder", "left": "S left",
-           "fell": "Fell", "dealt": "Dealt", "survived": "—", "ticks": "{n} ticks", "capped":
-           "stopped at the tick cap: survivors ranked by the share of S left", "wins": "{name} wins the bid",
-           "line": "{rank}. {name}{wonder}: {how}", "fell_at": "fell in tick {n}", "stood": "still standing",
-           "with": " ({wonder})", "regen": "+{n}", "knocked": "{name} is out", "eliminated": "Out this tick"},
-    "zh": {"title": "竞标大乱斗", "arena": "实事市 1:10 复制投影", "tick": "第 {n} 回合",
-           "start": "各奇观进场", "out": "出局", "winner": "胜者", "crit": "暴击！",
-           "summary": "竞标结果", "rank": "名次", "player": "玩家", "wonder": "奇观", "left": "剩余稳定性",
-           "fell": "出局回合", "dealt": "造成伤害", "survived": "—", "ticks": "共 {n} 回合", "capped":
-           "达到回合上限：按剩余稳定性比例排名", "wins": "{name} 赢得竞标",
-           "line": "{rank}. {name}{wonder}：{how}", "fell_at": "第 {n} 回合出局", "stood": "坚持到最后",
-           "with": "（{wonder}）", "regen": "+{n}", "knocked": "{name} 出局", "eliminated": "本回合出局"},
-}
+_WORDS: dict[str, dict[str, str]] = tomllib.loads(
+    Path(__file__).with_name("megarich_battle.toml").read_text(encoding="utf-8"))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
