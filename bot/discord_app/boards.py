@@ -302,6 +302,25 @@ def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None
     return {int(s) for s in record.get("pinged") or ()}
 
 
+def new_turn(game: Game[Any, Any], state: Any, table: TableRow, noted: Any, before: frozenset[int] | None,
+             to_act: set[int], humans: set[int]) -> set[int] | None:
+    """Who is told of a new turn (issue 19 §1); ``None`` when the turns are not strictly
+    sequential now (``Game.sequential``): then a person is told once per stage. In sequential
+    turns, the person who becomes the one seat to act and was not acting at the table's last post
+    (or, without one, before the move) has a new turn and is told of it, inside a stage too; a
+    seat acting several times in a row (or again after bots answered in the same commit) is not
+    told again, not even when its next move opens a new stage."""
+    if not game.sequential(state):
+        return None
+    if len(to_act) != 1 or not to_act <= humans:
+        return set()
+    if status_record(table, noted, set()) is not None:
+        previous: set[int] | None = {int(s) for s in noted.get("to_act") or ()}
+    else:
+        previous = None if before is None else set(before)
+    return set(to_act) if previous is None else to_act - previous
+
+
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
                   notes: Sequence[str] = ()) -> int | None:
     """Announce what a move led to: visible events, who must act, the board, and the ranking at
@@ -337,7 +356,8 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         already = pinged_in_stage(table, noted, stage)
         new_stage = already is None
         pinged = already or set()
-        fresh = humans - pinged
+        turn = new_turn(game, loaded.state, table, noted, before, to_act, humans)
+        fresh = humans - pinged if turn is None else turn
         new_step = new_stage or bool(fresh)
     else:
         pinged, fresh = set(), to_act - (before or set())
@@ -387,7 +407,6 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         ping = fresh if stage else (fresh or to_act)
         tail = now_line(loaded, to_act, ping, acting, lang)
         pinged |= ping
-    same_stage = bool(stage) and stage == last_stage(table, noted)  # "" once the game is over
     tail = clip(tail, 900)
     content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
     # The post the new one replaces is retired first (its queued edits give way to this one), so
@@ -408,10 +427,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     lost = None if result.finished else repost_status(rt, channel, table.id, message.id)
     edits_of(rt).posted(message.id, Edit(content, view=components, lost=lost, version=table.version))
     # The text goes out at once; the board (and the ranking) are attached when drawn (issue 13 §2).
-    # A new post of the stage whose board is already shown has none; one that replaces a deleted
-    # status post shows the board (§2).
-    attach_images(rt, channel, message.id, loaded, public, lang, board=not (same_stage and new_step),
-                  result=result.finished)
+    # Every new post shows the board it tells of, a new step inside a stage too (a sealed-bid
+    # window, a trade offer, a turn): issue 19 §5.
+    attach_images(rt, channel, message.id, loaded, public, lang, board=True, result=result.finished)
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return message.id

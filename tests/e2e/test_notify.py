@@ -1,0 +1,85 @@
+"""Issue 19 §1: every turn of a title with strictly sequential turns notifies its player once.
+
+Three people play 18 Royal Gorge by /move (the private auction, a stock round, an operating
+round): before, the bot pinged each player once per stage, and a stage is a whole auction or
+stock round (a 30-bid auction pinged each of three players once). Now each of a person's turns
+notifies them; a person acting several times in a row is told once. Titles with simultaneous
+steps keep the once-per-stage rule: their figures are printed beside, bounded by what they were
+before the change (measured with these players and seeds), so they do not grow. The Landlord's
+figures are printed by tests/e2e/test_noise.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pytest
+
+from service import TableService
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
+
+from .helpers import lobby_click, open_table
+from .notice import Notice, play_measured
+
+#: Moves played by each test: the issue's 18 Royal Gorge count (70 moves).
+MOVES = 70
+
+
+async def measured(server: LoopbackDiscord, service: TableService, users: list[FakeUser], title: str,
+                   round_of: Callable[[Any], Hashable], moves: int = MOVES, boards: bool = False) -> Notice:
+    table = await open_table(server, users[0], title, seats=len(users))
+    for user in users[1:]:
+        await lobby_click(table, user, "join")
+    notice = await play_measured(server, service, table, dict(enumerate(users)), moves=moves,
+                                 round_of=round_of, seed=f"notify:{title}", boards=boards)
+    print("\n" + notice.line())
+    return notice
+
+
+def rg_round(state: Any) -> Hashable:
+    return (state.round, state.turn, state.or_num)
+
+
+def by_round(state: Any) -> Hashable:
+    return state.round
+
+
+@pytest.mark.parametrize("title", ["royal-gorge", "three-kingdoms"])
+async def test_every_turn_of_a_sequential_title_notifies_its_player_once(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
+        carol: FakeUser, title: str) -> None:
+    """Before: 18 Royal Gorge 24 of 42 turns (57 %), Three Kingdoms 23 of 25 (92 %)."""
+    notice = await measured(server, service, [alice, bob, carol], title,
+                            rg_round if title == "royal-gorge" else by_round, boards=True)
+    assert notice.moves == MOVES and len(notice.turns) > notice.rounds  # turns inside rounds
+    missed = [(t.seat, t.start) for t, told in zip(notice.turns, notice.notified, strict=True) if not told]
+    assert not missed, f"turns that told nobody: {missed[:10]} ({notice.line()})"
+    # once per turn: no more pings than turns (a person acting several times in a row is told
+    # once, even when their move opens a new round)
+    assert sum(notice.pings.values()) <= len(notice.turns), notice.line()
+    # each turn's new post inside a round shows the board as of its move (issue 19 §5)
+    assert notice.boards_checked > 0 or title != "royal-gorge"
+
+
+#: Before issue 19, with these players, seeds and moves (It's a Wonderful World: 70 moves over two
+#: rounds): public posts and pings per player per round. A draft and its planning are simultaneous
+#: steps: a person is told once per stage, and that must not grow.
+WORLD_BEFORE = (2.50, 2.00)
+
+
+async def test_a_title_with_simultaneous_steps_keeps_its_noise(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
+        carol: FakeUser) -> None:
+    notice = await measured(server, service, [alice, bob, carol], "wonderful-world", by_round)
+    posts, pings = WORLD_BEFORE
+    assert notice.posts / notice.rounds <= posts and notice.mean_pings <= pings, notice.line()
+
+
+async def test_every_new_landlords_post_shows_its_board(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
+        carol: FakeUser) -> None:
+    """Issue 19 §5: a new post inside a player's turn (a sealed-bid window, a trade offer, someone
+    else asked to decide) carried no board: the board came only with the next move's edit. After
+    every move the newest post must come to show the board as of that move."""
+    notice = await measured(server, service, [alice, bob, carol], "landlords", by_round, boards=True)
+    assert notice.boards_checked > 0, "no new post inside a turn was made"
