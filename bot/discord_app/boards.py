@@ -222,8 +222,10 @@ def panel_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
     return items
 
 
-async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
-    """Keyword arguments for sending or editing a panel (content, image, components)."""
+def panel_message(panel: Panel, lang: str) -> dict[str, Any]:
+    """Keyword arguments for sending or editing a panel: its content and components. Its image
+    follows by an edit once drawn (:func:`panel_image`): the reply never waits for drawing
+    (issue 19 §5, as posts since issue 13 §2)."""
     parts = [*panel.notes, f"**{panel.heading}**"]
     if panel.menu is not None:
         parts.append(t("bot.menu.chosen", lang, path=" ".join(panel.path)) if panel.path else
@@ -235,6 +237,12 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     head = "\n".join(parts)
     body = clip_lines(panel.lines, 1900 - len(head)) if panel.lines else ""
     content = head + (f"\n```\n{body}\n```" if body else "")
+    return {"content": clip(content), "view": make_view(panel_items(panel, lang))}
+
+
+async def panel_image(rt: Runtime, panel: Panel, lang: str) -> discord.File | None:
+    """The panel's image: the public board for a spectator, the focus image of a move menu's
+    path, else the seat's private image (``None``: none could be drawn)."""
     if panel.seat is None:
         data = await rt.images.board(panel.game_id, panel.view, lang, panel.names)
         name = f"board-t{panel.table}.png"
@@ -243,8 +251,7 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     else:
         data = await rt.images.private(panel.game_id, panel.view, lang, panel.names)
         name = f"private-t{panel.table}-seat{panel.seat + 1}.png"
-    files = [discord.File(io.BytesIO(data), filename=name)] if data else []
-    return {"content": clip(content), "attachments": files, "view": make_view(panel_items(panel, lang))}
+    return discord.File(io.BytesIO(data), filename=name) if data else None
 
 
 def asked_of(loaded: Loaded, seats: set[int], lang: str) -> str:
