@@ -69,7 +69,8 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
                         *, moves: int, round_of: Callable[[Any], Hashable], seed: str = "notice",
                         start: Callable[[], Any] | None = None,
                         stop: Callable[[Any], bool] = lambda state: False,
-                        each: Callable[[], Awaitable[None]] | None = None, boards: bool = False) -> Notice:
+                        each: Callable[[], Awaitable[None]] | None = None, boards: bool = False,
+                        count_rounds: Callable[[Any], int] | None = None) -> Notice:
     """Start ``table`` (``/table start`` by the first user, or ``start``), then play up to
     ``moves`` moves (or the end, or ``stop``), every seat a person in ``users``, calling ``each``
     after every move; measure. With ``boards``, after each move the newest post must come to show
@@ -98,6 +99,7 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
             current.end = mark  # told in time only if before their first move of the turn
         await move(users[seat], table, notation)
         played += 1
+        await settle(server, service, table)  # a person reads the post before moving on
         loaded = await asyncio.to_thread(service.load, table.id)
         after = game.to_act(loaded.state)
         for s in sorted(set(open_turns) - after):  # the turn is over
@@ -113,10 +115,9 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
     await settle(server, service, table)
     posts = [m for m in public_bot_messages(server, table.thread) if m.id > first]
     notified = [told(server, users[t.seat], t, posts) for t in turns]
-    # numbered rounds count from the first to the last one played in (a round can pass without
-    # anyone asked: the Landlord's auto-roll plays whole rounds in one commit); others one by one
-    numbered = all(isinstance(r, int) for r in rounds)
-    count = max(rounds) - min(rounds) + 1 if rounds and numbered else len(rounds)  # type: ignore[operator]
+    # the rounds played in, or as many as ``count_rounds`` says from the last state (a round can
+    # pass without anyone asked: the Landlord's auto-roll plays whole rounds in one commit)
+    count = len(rounds) if count_rounds is None else count_rounds(loaded.state)
     return Notice(game.meta.id, len(users), played, max(1, count), len(posts),
                   {u.name: sum(u.id in m.pinged for m in posts) for u in users.values()}, turns, notified,
                   checked)

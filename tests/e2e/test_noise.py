@@ -75,7 +75,8 @@ async def play(server: LoopbackDiscord, service: TableService, users: dict[int, 
 
     figures = await play_measured(server, service, table, users, moves=3000, round_of=lambda s: s.round,
                                   seed="noise", start=start, stop=lambda s: s.round > rounds,
-                                  each=lambda: status_seq(server, service, table, seen))
+                                  each=lambda: status_seq(server, service, table, seen),
+                                  count_rounds=lambda s: min(rounds, s.round))
     assert figures.moves < 3000
     everyone = {u.id for u in users.values()}
     assert all(m.pinged <= everyone for m in public_bot_messages(server, table.thread))

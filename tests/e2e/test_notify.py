@@ -10,6 +10,7 @@ figures are printed by tests/e2e/test_noise.py."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, open_table
+from .helpers import lobby_click, move, open_table, public_bot_messages, slash_ok
 from .notice import Notice, play_measured
 
 #: Moves played by each test: the issue's 18 Royal Gorge count (70 moves).
@@ -26,12 +27,14 @@ MOVES = 70
 
 
 async def measured(server: LoopbackDiscord, service: TableService, users: list[FakeUser], title: str,
-                   round_of: Callable[[Any], Hashable], moves: int = MOVES, boards: bool = False) -> Notice:
+                   round_of: Callable[[Any], Hashable], moves: int = MOVES, boards: bool = False,
+                   count_rounds: Callable[[Any], int] | None = None) -> Notice:
     table = await open_table(server, users[0], title, seats=len(users))
     for user in users[1:]:
         await lobby_click(table, user, "join")
     notice = await play_measured(server, service, table, dict(enumerate(users)), moves=moves,
-                                 round_of=round_of, seed=f"notify:{title}", boards=boards)
+                                 round_of=round_of, seed=f"notify:{title}", boards=boards,
+                                 count_rounds=count_rounds)
     print("\n" + notice.line())
     return notice
 
@@ -81,5 +84,46 @@ async def test_every_new_landlords_post_shows_its_board(
     """Issue 19 §5: a new post inside a player's turn (a sealed-bid window, a trade offer, someone
     else asked to decide) carried no board: the board came only with the next move's edit. After
     every move the newest post must come to show the board as of that move."""
-    notice = await measured(server, service, [alice, bob, carol], "landlords", by_round, boards=True)
+    notice = await measured(server, service, [alice, bob, carol], "landlords", by_round, boards=True,
+                            count_rounds=lambda s: s.round)  # auto-roll plays whole rounds unasked
     assert notice.boards_checked > 0, "no new post inside a turn was made"
+
+
+SEND = ("POST", "/channels/{channel_id}/messages")
+#: Seconds Discord holds back a second post in the table's channel here (far longer than a reply takes).
+HELD = 8.0
+
+
+async def test_a_new_post_waits_in_the_queue_not_under_the_tables_lock(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
+    """Issue 19 §5: a new post is queued like an edit, so no move waits for Discord to take it.
+    With one post per ``HELD`` seconds allowed in the thread, a move whose post Discord holds back
+    is answered before its post is out, the other player's next move is accepted meanwhile, and
+    then the posts come in order, with their mentions, the last one with the current board.
+    Before, the post was sent under the table's lock: the reply came only after it."""
+    table = await open_table(server, alice, "pebbles", seats=2, options={"options": "pile=20"})
+    await lobby_click(table, bob, "join")
+    mark = server.checkpoint()
+    await slash_ok(alice, "table start", table.thread)
+    await server.wait_for_message(table.thread, lambda m: "Now:" in m.text, after=mark, timeout=15)
+    server.limiter.set_limit(*SEND, limit=1, per=HELD, major="channel_id")
+
+    def posts_after(mark: int) -> list[Any]:
+        return [m for m in public_bot_messages(server, table.thread) if m.id > mark]
+
+    first = server.checkpoint()
+    await move(alice, table, "take 1")  # its post spends the one post of the window
+    await server.wait_for_message(table.thread, lambda m: "takes" in m.text, after=first, timeout=15)
+    held = server.checkpoint()
+    await move(bob, table, "take 2")  # Discord holds its post back
+    assert not posts_after(held), "the reply to /move waited for its post"
+    await move(alice, table, "take 3")  # the table is not locked meanwhile
+    assert not posts_after(held), "the move waited for the held post"
+    await server.wait_until(lambda: len(posts_after(held)) == 2, timeout=HELD * 4, description="both posts")
+    second, third = posts_after(held)
+    assert "takes 2" in second.text and "takes 3" in third.text and second.id < third.id
+    assert alice.id in second.pinged and bob.id in third.pinged  # queued posts ping as written
+    loaded = await asyncio.to_thread(service.load, table.id)
+    name = f"board-t{table.id}-s{loaded.last_seq}.png"
+    await server.wait_until(lambda: name in [a.filename for a in third.attachments], timeout=HELD * 2,
+                            description=f"the last post to show {name}")
