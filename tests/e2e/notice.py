@@ -22,6 +22,9 @@ from tests.support.discord_loopback import FakeUser, LoopbackDiscord
 
 from .helpers import Table, move, public_bot_messages, slash_ok
 
+#: The ``record_property`` key of a test's figures, printed at the end of the run (conftest.py).
+FIGURES = "notification figures"
+
 
 @dataclass
 class Turn:

@@ -23,12 +23,13 @@ rounds), and printed.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
 from .helpers import Table, lobby_click, open_table, public_bot_messages, slash_ok
-from .notice import Notice, play_measured, settle
+from .notice import FIGURES, Notice, play_measured, settle
 
 #: 5bb1e9f's Landlord's game ended at its round limit of 30 rounds.
 GAME_ROUNDS = 30
@@ -92,10 +93,11 @@ def board_seq(message: Message, table: Table) -> int | None:
 
 async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
     figures, table, seen = await play(server, service, users, rounds=GAME_ROUNDS)
     print("\n" + line(figures, "by default (auto-roll)"))
+    record_property(FIGURES, line(figures, "by default (auto-roll)"))
     assert figures.rounds >= 10, "the game ended too early to measure"
     assert figures.posts / figures.rounds <= TODAY_POSTS / 2
     assert figures.mean_pings <= TODAY_PINGS / 2, figures.pings
@@ -119,11 +121,12 @@ async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
 
 async def test_the_same_players_who_cancel_the_order_are_pinged_every_turn(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
     """Without ``auto-roll`` each turn is still a post and a ping (printed for comparison); the
     bounds are 5bb1e9f's own, so a noisier change fails here too."""
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
     figures, _, _ = await play(server, service, users, rounds=6, cancel=("auto-roll",))
     print("\n" + line(figures, "after /order auto-roll on:False"))
+    record_property(FIGURES, line(figures, "after /order auto-roll on:False"))
     assert figures.posts / figures.rounds <= 5.0
     assert figures.mean_pings <= TODAY_PINGS, figures.pings

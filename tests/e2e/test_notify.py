@@ -20,15 +20,17 @@ from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .helpers import lobby_click, move, open_table, public_bot_messages, slash_ok
-from .notice import Notice, play_measured
+from .notice import FIGURES, Notice, play_measured
 
 #: Moves played by each test: the issue's 18 Royal Gorge count (70 moves).
 MOVES = 70
 
 
 async def measured(server: LoopbackDiscord, service: TableService, users: list[FakeUser], title: str,
-                   round_of: Callable[[Any], Hashable], moves: int = MOVES, boards: bool = False,
-                   count_rounds: Callable[[Any], int] | None = None) -> Notice:
+                   round_of: Callable[[Any], Hashable], record: Callable[[str, object], None], moves: int = MOVES,
+                   boards: bool = False, count_rounds: Callable[[Any], int] | None = None) -> Notice:
+    """Open ``title`` for ``users``, play ``moves`` moves measured (:func:`.notice.play_measured`),
+    print the figures and record them for the run's summary (tests/e2e/conftest.py)."""
     table = await open_table(server, users[0], title, seats=len(users))
     for user in users[1:]:
         await lobby_click(table, user, "join")
@@ -36,6 +38,7 @@ async def measured(server: LoopbackDiscord, service: TableService, users: list[F
                                  round_of=round_of, seed=f"notify:{title}", boards=boards,
                                  count_rounds=count_rounds)
     print("\n" + notice.line())
+    record(FIGURES, notice.line())
     return notice
 
 
@@ -50,10 +53,10 @@ def by_round(state: Any) -> Hashable:
 @pytest.mark.parametrize("title", ["royal-gorge", "three-kingdoms"])
 async def test_every_turn_of_a_sequential_title_notifies_its_player_once(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser, title: str) -> None:
+        carol: FakeUser, title: str, record_property: Callable[[str, object], None]) -> None:
     """Before: 18 Royal Gorge 24 of 42 turns (57 %), Three Kingdoms 23 of 25 (92 %)."""
     notice = await measured(server, service, [alice, bob, carol], title,
-                            rg_round if title == "royal-gorge" else by_round, boards=True)
+                            rg_round if title == "royal-gorge" else by_round, record_property, boards=True)
     assert notice.moves == MOVES and len(notice.turns) > notice.rounds  # turns inside rounds
     missed = [(t.seat, t.start) for t, told in zip(notice.turns, notice.notified, strict=True) if not told]
     assert not missed, f"turns that told nobody: {missed[:10]} ({notice.line()})"
@@ -72,19 +75,19 @@ WORLD_BEFORE = (2.50, 2.00)
 
 async def test_a_title_with_simultaneous_steps_keeps_its_noise(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
-    notice = await measured(server, service, [alice, bob, carol], "wonderful-world", by_round)
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
+    notice = await measured(server, service, [alice, bob, carol], "wonderful-world", by_round, record_property)
     posts, pings = WORLD_BEFORE
     assert notice.posts / notice.rounds <= posts and notice.mean_pings <= pings, notice.line()
 
 
 async def test_every_new_landlords_post_shows_its_board(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
     """Issue 19 §5: a new post inside a player's turn (a sealed-bid window, a trade offer, someone
     else asked to decide) carried no board: the board came only with the next move's edit. After
     every move the newest post must come to show the board as of that move."""
-    notice = await measured(server, service, [alice, bob, carol], "landlords", by_round, boards=True,
+    notice = await measured(server, service, [alice, bob, carol], "landlords", by_round, record_property, boards=True,
                             count_rounds=lambda s: s.round)  # auto-roll plays whole rounds unasked
     assert notice.boards_checked > 0, "no new post inside a turn was made"
 
