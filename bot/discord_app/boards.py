@@ -441,7 +441,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     dm = clip(now_line(loaded, to_act, set(), acting, lang), 900) if ping else ""
 
     async def posted(message: discord.Message) -> None:
-        later(note_posted(rt, table.id, key, message.id))
+        later(note_posted(rt, table.id, key, message.id), f"post-noted-{message.id}")  # shutdown waits for it
         if ping:  # members who asked for it hear of the new step by DM too (issue 10 §10)
             remind_by_dm(rt, table, loaded.seats, ping, dm, getattr(message, "jump_url", None))
 
@@ -451,7 +451,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
                         "what the bot needs)", table.id, table.channel_id, error.text)
         else:
             log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
-        later(note_posted(rt, table.id, key, None))
+        later(note_posted(rt, table.id, key, None), f"post-refused-{table.id}")
 
     # The post is queued, not sent here: the table's lock is not held while Discord answers
     # (issue 19 §5); its provisional id stands for it in the note and in edits until then.
@@ -474,9 +474,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
 _LATER: set[asyncio.Task[None]] = set()
 
 
-def later(work: Coroutine[Any, Any, None]) -> None:
-    """Run ``work`` in the background, keeping a reference until it is done."""
-    task = asyncio.get_running_loop().create_task(work)
+def later(work: Coroutine[Any, Any, None], name: str) -> None:
+    """Run ``work`` in the background as task ``name``, keeping a reference until it is done."""
+    task = asyncio.get_running_loop().create_task(work, name=name)
     _LATER.add(task)
     task.add_done_callback(_LATER.discard)
 

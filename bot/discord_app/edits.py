@@ -119,6 +119,8 @@ class MessageEdits:
         self._provisional = itertools.count(1)
         #: The table version of the images each message shows (attached by :meth:`attach`).
         self._shown: dict[int, int | None] = {}
+        #: Queued posts not yet made (or refused), by provisional id.
+        self._unposted: dict[int, asyncio.Event] = {}
         #: How many edits were submitted and how many were made (sent to Discord), for the logs.
         self.submitted = 0
         self.sent = 0
@@ -153,10 +155,18 @@ class MessageEdits:
         ``post.after``; edits submitted meanwhile are made after it (never folded into it, so its
         mentions ping as they were written)."""
         key = self.provisional() if key is None else key
+        self._unposted[key] = asyncio.Event()
         self._remember(key, post.edit)
         slot = self._slots[key] = _Slot(channel, key, posting=post)
         slot.task = asyncio.create_task(self._work(key, slot), name=f"post-{key}")
         return key
+
+    async def wait_posted(self, message_id: int) -> None:
+        """Wait until the queued post ``message_id`` is made or refused (at once for any other
+        message): a move's reply follows its post, outside the table's lock."""
+        event = self._unposted.get(message_id)
+        if event is not None:
+            await event.wait()
 
     def known(self, message_id: int) -> bool:
         """Whether ``message_id`` is a real message id, or a provisional one of this process."""
@@ -254,6 +264,15 @@ class MessageEdits:
     async def _post(self, slot: _Slot, post: Post) -> bool:
         """Make the queued ``post`` (after the edits of ``post.after``); its provisional id then
         stands for the new message."""
+        key = slot.message_id
+        try:
+            return await self._send(slot, post)
+        finally:
+            event = self._unposted.pop(key, None)
+            if event is not None:
+                event.set()
+
+    async def _send(self, slot: _Slot, post: Post) -> bool:
         if post.after is not None:
             await self.flush(post.after)
         edit = post.edit

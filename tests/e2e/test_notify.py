@@ -19,7 +19,7 @@ import pytest
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, move, open_table, public_bot_messages, slash_ok
+from .helpers import done, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
 from .notice import FIGURES, Notice, play_measured
 
 #: Moves played by each test: the issue's 18 Royal Gorge count (70 moves).
@@ -99,30 +99,37 @@ HELD = 8.0
 
 async def test_a_new_post_waits_in_the_queue_not_under_the_tables_lock(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
-    """Issue 19 §5: a new post is queued like an edit, so no move waits for Discord to take it.
-    With one post per ``HELD`` seconds allowed in the thread, a move whose post Discord holds back
-    is answered before its post is out, the other player's next move is accepted meanwhile, and
-    then the posts come in order, with their mentions, the last one with the current board.
-    Before, the post was sent under the table's lock: the reply came only after it."""
+    """Issue 19 §5: a new post is queued like an edit, so no move waits for Discord to take
+    another move's post. With one post per ``HELD`` seconds allowed in the thread, the other
+    player's next move is applied while Discord still holds the post of the move before it
+    back; then the posts come in order, with their mentions, the last one with the current board,
+    and each mover has their reply once their post is out. Before, the post was sent under the table's
+    lock: the next move could not be applied until it was out."""
     table = await open_table(server, alice, "pebbles", seats=2, options={"options": "pile=20"})
     await lobby_click(table, bob, "join")
     mark = server.checkpoint()
     await slash_ok(alice, "table start", table.thread)
     await server.wait_for_message(table.thread, lambda m: "Now:" in m.text, after=mark, timeout=15)
-    server.limiter.set_limit(*SEND, limit=1, per=HELD, major="channel_id")
 
     def posts_after(mark: int) -> list[Any]:
         return [m for m in public_bot_messages(server, table.thread) if m.id > mark]
 
-    first = server.checkpoint()
-    await move(alice, table, "take 1")  # its post spends the one post of the window
-    await server.wait_for_message(table.thread, lambda m: "takes" in m.text, after=first, timeout=15)
+    def applied(count: int) -> Callable[[], bool]:
+        return lambda: len(service.log(table.id)) == count
+
+    await move(alice, table, "take 1")
+    # from now on one post per HELD seconds, and this window's post is spent (as if by another post)
+    server.limiter.set_limit(*SEND, limit=1, per=HELD, major="channel_id")
+    assert server.limiter.exhaust(*SEND, table.thread.id) > HELD / 2
     held = server.checkpoint()
-    await move(bob, table, "take 2")  # Discord holds its post back
-    assert not posts_after(held), "the reply to /move waited for its post"
-    await move(alice, table, "take 3")  # the table is not locked meanwhile
-    assert not posts_after(held), "the move waited for the held post"
-    await server.wait_until(lambda: len(posts_after(held)) == 2, timeout=HELD * 4, description="both posts")
+    bobs = await bob.slash("move", channel=table.thread, move="take 2")  # Discord holds its post back
+    await server.wait_until(applied(2), timeout=15, description="bob's move")
+    alices = await alice.slash("move", channel=table.thread, move="take 3")
+    await server.wait_until(applied(3), timeout=HELD * 2, description="alice's next move")
+    assert not posts_after(held), "the next move waited for the held post (the table's lock was held)"
+    for res in (bobs, alices):  # each reply comes once its post is out
+        await done(res, timeout=HELD * 4)
+        assert reply_text(res).startswith("✓"), reply_text(res)
     second, third = posts_after(held)
     assert "takes 2" in second.text and "takes 3" in third.text and second.id < third.id
     assert alice.id in second.pinged and bob.id in third.pinged  # queued posts ping as written

@@ -17,6 +17,7 @@ from service import MoveResult
 
 from ..boards import build_panel, panel_image, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
+from ..edits import edits_of
 from ..errors import BotError, describe, log, report
 from ..i18n import interaction_lang, t
 from ..interactions import runtime_of
@@ -30,11 +31,14 @@ if TYPE_CHECKING:
 
 async def play(interaction: discord.Interaction[Any], table_id: int, text: str,
                expected_version: int | None = None) -> MoveResult:
-    """Apply a move for the person, then announce it publicly (in order, per table)."""
+    """Apply a move for the person, then announce it publicly (in order, per table); returns once
+    the announcement is out (or refused)."""
     rt = runtime_of(interaction)
     async with rt.lock(table_id):
         before, result = await rt.act(table_id, str(interaction.user.id), text, expected_version=expected_version)
-        await publish(rt, result, before)
+        post = await publish(rt, result, before)
+    if post is not None:  # the reply follows the move's post, which is not made under the lock (issue 19 §5)
+        await edits_of(rt).wait_posted(post)
     return result
 
 
