@@ -322,17 +322,20 @@ def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None
 
 
 def new_turn(game: Game[Any, Any], state: Any, table: TableRow, noted: Any, before: frozenset[int] | None,
-             to_act: set[int], humans: set[int]) -> set[int] | None:
+             to_act: set[int], humans: set[int], last_actor: int | None) -> set[int] | None:
     """Who is told of a new turn (issue 19 §1); ``None`` when the turns are not strictly
     sequential now (``Game.sequential``): then a person is told once per stage. In sequential
-    turns, the person who becomes the one seat to act and was not acting at the table's last post
-    (or, without one, before the move) has a new turn and is told of it, inside a stage too; a
-    seat acting several times in a row (or again after bots answered in the same commit) is not
-    told again, not even when its next move opens a new stage."""
+    turns, the person who becomes the one seat to act and was not the actor of the previous move
+    (``last_actor``, a bot's or a standing order's move too) has a new turn and is told of it,
+    inside a stage too; a seat acting several times in a row is not told again, not even when its
+    move opens a new stage. Without a previous move (a deal, an undo), whoever was not acting at
+    the table's last post (or, without one, before) is told."""
     if not game.sequential(state):
         return None
     if len(to_act) != 1 or not to_act <= humans:
         return set()
+    if last_actor is not None:
+        return set(to_act) - {last_actor}
     if status_record(table, noted, set()) is not None:
         previous: set[int] | None = {int(s) for s in noted.get("to_act") or ()}
     else:
@@ -379,7 +382,8 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         already = pinged_in_stage(table, noted, stage)
         new_stage = already is None
         pinged = already or set()
-        turn = new_turn(game, loaded.state, table, noted, before, to_act, humans)
+        turn = new_turn(game, loaded.state, table, noted, before, to_act, humans,
+                        result.steps[-1].seat if result.steps else None)
         fresh = humans - pinged if turn is None else turn
         new_step = new_stage or bool(fresh)
     else:
