@@ -140,6 +140,15 @@ class Game(ABC, Generic[S, M]):
         """The kind of step that takes moves now (one of :meth:`step_kinds`; ``""``: none)."""
         return str(self.flow.kind(state)) if self.flow is not None else ""
 
+    def sequential(self, state: S) -> bool:
+        """Hook: whether the turns are strictly sequential now: one seat decides at a time, and
+        whoever becomes the deciding seat after another one's move has a new turn to be told of,
+        even inside one :meth:`stage` (an 18xx stock round or private auction is one stage of
+        many turns). Chat adapters then notify a person once per turn, not once per stage; a
+        seat that acts several times in a row is told once. Default ``False``: steps may be
+        simultaneous (a draft, a sealed bid), and a person is told once per stage."""
+        return False
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 

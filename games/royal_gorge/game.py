@@ -123,6 +123,11 @@ class RoyalGorgeGame(Game[RGState, Move]):
             return f"auction:{len(top.lots)}"
         return f"{state.round}:{state.turn}.{state.or_num}"
 
+    def sequential(self, state: RGState) -> bool:
+        """Always: one seat decides at a time (a bid, a stock turn, a railroad's operating turn), and a round
+        is one stage of many turns; chat tells each person of each of their turns (issue 19 §1)."""
+        return True
+
     def acting_label(self, state: RGState, seat: int, lang: str) -> str | None:
         corp = FLOW.entity(state, seat)
         return text.corp_name(corp, lang) if corp else None
