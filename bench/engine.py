@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import Any
 
 from games.core import Game, Rng
+from games.core.menu import MENU_LIMIT
 from games.registry import get_game
 
 from .timing import Timing, timed
@@ -142,4 +143,32 @@ def apply_timing(game_id: str, positions: list[Position]) -> Measured:
         for p in positions:
             seconds, _ = timed(partial(game.apply, p.state, p.seat, p.move))
             samples.append(seconds)
+    return Measured(Timing.of(samples), counter.calls, len(positions))
+
+
+def open_panel(game: Game[Any, Any], state: Any, seat: int, path: list[str], lang: str) -> None:
+    """What the Discord adapter's ``build_panel`` asks of the title for a seat's panel at ``path``: the seat's
+    view, whether its moves fit one select, then a menu level (``Game.choices``, the focus view beside it) or
+    the suggested moves, and the summary."""
+    view = game.view(state, seat)
+    if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
+        game.choices(state, seat, path, lang)
+        if path:
+            game.focus_view(state, seat, path, view)
+    else:
+        game.suggested(state, seat)
+    game.summarize(view, lang)
+
+
+def panel_timing(game_id: str, positions: list[Position], lang: str = "en") -> Measured:
+    """A seat's panel opened at each menu level on the way to each position's real move (the root, then its
+    tokens one by one, the last excepted), as :func:`open_panel` asks the title (engine only, no drawing)."""
+    game = get_game(game_id)
+    samples: list[float] = []
+    with LegalMovesCounter(game) as counter:
+        for p in positions:
+            tokens = p.move.split()
+            for depth in range(len(tokens)):
+                seconds, _ = timed(partial(open_panel, game, p.state, p.seat, tokens[:depth], lang))
+                samples.append(seconds)
     return Measured(Timing.of(samples), counter.calls, len(positions))

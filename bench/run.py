@@ -1,5 +1,6 @@
-"""Speed numbers per title: the engine, completion and parse + apply of typed moves, and a long table played
-through the service (act with commit, act + board render, load at the start and at the end, undo).
+"""Speed numbers per title: the engine, completion, panels (a menu level as the Discord adapter opens it) and
+parse + apply of typed moves, and a long table played through the service (act with commit, act + board render,
+load at the start and at the end, undo).
 
 Run with ``tabula bench`` (or ``make bench``); ``tabula bench --help`` lists the sizes, which are small by
 default so a run of every title (the example title ``hexlay`` included) stays near two minutes on two cores.
@@ -20,7 +21,7 @@ from pathlib import Path
 from games.core import Rng
 from games.registry import all_games, get_game
 
-from .engine import MAX_MOVES, apply_timing, completion_timing, engine_playouts, sample_positions
+from .engine import MAX_MOVES, apply_timing, completion_timing, engine_playouts, panel_timing, sample_positions
 from .tables import TableNumbers, long_table
 from .timing import ms
 
@@ -29,8 +30,8 @@ from .timing import ms
 DEFAULT_TITLES = tuple(game.meta.id for game in all_games(examples=True))
 
 #: The report's columns (one printed line each), in print order; every title gets every one.
-COLUMNS = ("engine", "bot game", "completion", "move applied", "act + render", "render", "long table", "act",
-           "load", "load long", "history", "undo")
+COLUMNS = ("engine", "bot game", "completion", "panel", "move applied", "act + render", "render", "long table", "act",
+           "load", "load long", "history", "export", "undo")
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,7 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     bots = bot_games(game_id, sizes.games)
     positions = sample_positions(game_id, sizes.games, sizes.positions)
     completion = completion_timing(game_id, positions)
+    panels = panel_timing(game_id, positions)
     applied = apply_timing(game_id, positions)
     with tempfile.TemporaryDirectory() as folder:
         table = long_table(game_id, url or f"sqlite:///{Path(folder) / 'bench.db'}", moves=sizes.moves,
@@ -129,6 +131,9 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
         "completion": _line("completion (Game.complete)", f"{completion.timing.text()}   "
                             f"({completion.timing.count} prefixes of {completion.moves} real moves; "
                             f"_legal_moves called {completion.legal_move_lists} times)"),
+        "panel": _line("panel (view + menu level)", f"{panels.timing.text()}   "
+                       f"({panels.timing.count} menu levels on the way to {panels.moves} real moves; "
+                       f"_legal_moves called {panels.legal_move_lists} times)"),
         "move applied": _line("move applied (parse + apply)", f"{applied.timing.text()}   "
                               f"({applied.moves} moves; _legal_moves called {applied.legal_move_lists} times)"),
         "act + render": _line("act incl. commit + render", f"{table.act_renders.text()}   "
@@ -145,7 +150,9 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
                            f"({table.load_end.count} loads)"),
         "history": _line("history (/log)", f"early {ms(table.history_early.median)}   at the end "
                          f"{ms(table.history_end.median)}   (medians after moves 1-{table.history_early.count} and "
-                         f"of the {length}: flat in its length)"),
+                         f"of the {length}: the stored events are read, nothing is replayed)"),
+        "export": _line("export (/export)", f"early {ms(table.export_early.median)}   at the end "
+                        f"{ms(table.export_end.median)}   (reads the log's rows; replays nothing)"),
         "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "
                       f"{table.undo_consents} needed the others' consent)"),
     }

@@ -50,10 +50,13 @@ class TableNumbers:
     png_sizes: tuple[int, ...]
     load_early: Timing
     load_end: Timing
-    #: A seated player's history (``/log``) read after the first moves and at the end: flat in the
-    #: game's length now that each move's events are stored with it (issue 24 §2).
+    #: A seated player's history (``/log``) read after the first moves and at the end: each move's
+    #: events are stored with it (issue 24 §2), so it reads rows and replays nothing.
     history_early: Timing
     history_end: Timing
+    #: The table's export (``/export``: seed, players and every action) after the first moves and at the end.
+    export_early: Timing
+    export_end: Timing
     undos: Timing
     #: Undos that needed the other players' consent (the move revealed something or drew randomness).
     undo_consents: int
@@ -91,6 +94,7 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
         played: list[tuple[int, str]] = []
         early: list[float] = []
         logs_early: list[float] = []
+        exports_early: list[float] = []
         ends_at = None
         counter = LegalMovesCounter(game)
         while len(played) < moves and (acting := sorted(game.to_act(state))):
@@ -108,8 +112,10 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
             if len(played) <= repeats:
                 early.append(timed(lambda: service.load(table.id))[0])
                 logs_early.append(timed(lambda: service.history(table.id, "u0"))[0])
+                exports_early.append(timed(lambda: service.export(table.id))[0])
         end = [timed(lambda: service.load(table.id))[0] for _ in range(repeats)]
         logs_end = [timed(lambda: service.history(table.id, "u0"))[0] for _ in range(repeats)]
+        exports_end = [timed(lambda: service.export(table.id))[0] for _ in range(repeats)]
 
         renderer = renderer_for(game_id)
         wanted = min(renders, len(states))
@@ -141,4 +147,5 @@ def long_table(game_id: str, url: str, *, moves: int, renders: int, repeats: int
         act_renders=Timing.of([acts[n] + s for n, (s, _) in zip(picked, drawn, strict=True)]),
         renders=Timing.of([s for s, _ in drawn]), png_sizes=tuple(len(png) for _, png in drawn),
         load_early=Timing.of(early), load_end=Timing.of(end), history_early=Timing.of(logs_early),
-        history_end=Timing.of(logs_end), undos=Timing.of(undos), undo_consents=consents)
+        history_end=Timing.of(logs_end), export_early=Timing.of(exports_early), export_end=Timing.of(exports_end),
+        undos=Timing.of(undos), undo_consents=consents)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:
     from service import TableService
+    from service.tables import Loaded
 
-from bench.load import command as bench_load
 from games.core import normalise_lang
 from games.registry import all_games, get_game
 
@@ -102,19 +103,49 @@ def import_18xx(
                                                      help="Where tables are stored.")] = None,
 ) -> None:
     """Replay an 18xx.games record of 18 Royal Gorge and store it as a table; print each player's final net
-    worth and the end reason, or the first action that could not be taken and why."""
+    worth and the end reason, or the first action that could not be taken and why; ``--out``: draw the board.
+
+    The title reads, replays and describes the record (games.royal_gorge.importer); the service stores it as
+    any table (TableService.import_game); this command prints and draws."""
     from bot.console import LOCAL_USER
-    from service.import_18xx import import_18xx as run_import
+    from games.royal_gorge.importer import import_record, result_lines
 
     def ids(text: str | None) -> list[str] | None:
         return [part.strip() for part in text.split(",") if part.strip()] if text else None
 
-    report = run_import(_service(database_url), file, oracle=oracle, out=out, railroads=ids(railroads),
-                        privates=ids(privates), strict=strict, until=until, user_id=LOCAL_USER,
-                        lang=normalise_lang(lang))
-    for line in report.lines:
+    language = normalise_lang(lang)
+    imported = import_record(file, oracle=oracle, railroads=ids(railroads), privates=ids(privates), strict=strict,
+                             until=until, lang=language)
+    lines = imported.lines
+    if imported.setup is not None and imported.replay is not None:
+        table = _service(database_url).import_game(
+            imported.game_id, imported.setup.names, imported.replay.moves, options=imported.setup.options,
+            seed=imported.seed, user_id=LOCAL_USER, language=language, end=imported.end)
+        lines += result_lines(imported, table.outcome, language)
+        if table.table.status == "active":
+            lines.append(f"Stored as table {table.table.id}: play on with `tabula resume {table.table.id}`.")
+        else:
+            lines.append(f"Stored as table {table.table.id} ({table.table.status}).")
+        if out is not None:
+            lines.append(f"Board image: {_draw_table(table, out, language)}")
+    for line in lines:
         typer.echo(line)
-    raise typer.Exit(report.code)
+    raise typer.Exit(imported.code)
+
+
+def _draw_table(table: Loaded, out: Path, lang: str) -> Path:
+    """The table's board now as ``out/table-<id>-board.png`` (and the result image once it is over)."""
+    from render import renderer_for
+
+    out.mkdir(parents=True, exist_ok=True)
+    game, names = table.game, [s.name for s in sorted(table.seats, key=lambda s: s.seat)]
+    renderer = renderer_for(game.meta.id)
+    public: Any = game.view(table.state, None)
+    image = out / f"table-{table.table.id}-board.png"
+    image.write_bytes(renderer.board(public, lang, names))
+    if table.outcome is not None:
+        (out / f"table-{table.table.id}-result.png").write_bytes(renderer.result(table.outcome, public, lang, names))
+    return image
 
 
 @app.command()
@@ -161,41 +192,15 @@ def writable_folder(out: Path) -> Path | None:
     return out
 
 
-bench_app = typer.Typer(help="Speed numbers: per title (no subcommand), or `load` for many tables at once.")
-app.add_typer(bench_app, name="bench")
+def _add_commands() -> None:
+    """Commands other packages add to ``tabula`` (entry points of the group ``tabula.commands``:
+    ``tabula bench`` is :mod:`bench.cli`'s). The CLI imports none of them itself, so the adapters
+    never depend on the benchmarks that drive them (issue 24 §4)."""
+    for entry in sorted(entry_points(group="tabula.commands"), key=lambda e: e.name):
+        app.add_typer(entry.load(), name=entry.name)
 
 
-@bench_app.callback(invoke_without_command=True)
-def bench(
-    ctx: typer.Context,
-    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
-    rounds: Annotated[int, typer.Option(help="Random full games per title, engine only.")] = 5,
-    games_sampled: Annotated[int, typer.Option("--games", help="Seeded bot games positions are sampled from.")] = 2,
-    positions: Annotated[int, typer.Option(help="Positions sampled per game (completion, parse + apply).")] = 15,
-    moves: Annotated[int, typer.Option(help="Moves of the long table played through the service.")] = 1000,
-    renders: Annotated[int, typer.Option(help="Acts of the long table whose board is rendered too.")] = 8,
-    repeats: Annotated[int, typer.Option(help="Loads timed at the start and at the end; undos at the end.")] = 20,
-) -> None:
-    """Print speed numbers per title: engine, completion, parse + apply, act with commit (and with a board
-    render), load at the start and at the end of a long table, undo.
-
-    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers.
-    `tabula bench load --help`: many tables at once through the Discord adapter (issue 13)."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from bench.run import DEFAULT_TITLES, Sizes, run_all
-
-    for game_id in games_ or []:
-        try:
-            get_game(game_id)
-        except KeyError:
-            raise typer.BadParameter(f"unknown game {game_id!r}; try `tabula games`") from None
-    sizes = Sizes(rounds=rounds, games=games_sampled, positions=positions, moves=moves, renders=renders,
-                  repeats=repeats)
-    run_all(games_ or list(DEFAULT_TITLES), sizes, echo=typer.echo)
-
-
-bench_app.command("load")(bench_load)
+_add_commands()
 
 
 def main() -> None:

@@ -7,13 +7,16 @@ other values as labelled lines. Only the view is drawn, so nothing hidden can ap
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from . import palette as pal
 from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
+from .result import Cell, Column, ResultScreen, result_png
 
 __all__ = ["GenericRenderer", "summary_board", "summary_result"]
 
@@ -21,13 +24,7 @@ WIDTH = 1000
 MAX_ITEMS = 40
 MAX_TEXT = 400
 
-_WORDS = {
-    "en": {"private": "Private — only you can see this", "results": "Final results", "rank": "Rank",
-           "score": "Score", "round": "Round", "nothing": "(nothing)", "more": "… and {n} more",
-           "yes": "yes", "no": "no"},
-    "zh": {"private": "私密信息——仅你可见", "results": "最终结果", "rank": "名次", "score": "得分",
-           "round": "轮次", "nothing": "（无）", "more": "……另有 {n} 项", "yes": "是", "no": "否"},
-}
+_WORDS: dict[str, dict[str, str]] = tomllib.loads(Path(__file__).with_name("generic.toml").read_text(encoding="utf-8"))
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
@@ -169,34 +166,6 @@ def summary_board(view: Any, lang: str, names: Sequence[str] | None = None, *, g
                          scale=DIRECT).png()
 
 
-def _result_body(cv: Canvas, outcome: Any, lang: str, title: str, names: Sequence[str] | None,
-                 reasons: list[str]) -> float:
-    x0, x1 = MARGIN_DEFAULT, WIDTH - MARGIN_DEFAULT
-    y: float = MARGIN_DEFAULT
-    cv.text((x0 + 4, y + 20), _w("results", lang), 28, bold=True)
-    cv.text((x0 + 4, y + 52), title, 15, fill=pal.MUTED)
-    y += 80
-    for standing in getattr(outcome, "standings", ()):
-        breakdown = {k: v for k, v in (getattr(standing, "breakdown", {}) or {}).items() if k != "total"}
-        detail = " · ".join(f"{_humanise(k)} {v}" for k, v in breakdown.items())
-        h = 64 if detail else 48
-        top = standing.rank == 1
-        cv.panel((x0, y, x1, y + h), fill=pal.PANEL_HI if top else pal.PANEL,
-                 accent=pal.ACCENT if top else None, accent_width=2)
-        cv.circle((x0 + 32, y + h / 2), 18, fill=pal.ACCENT if top else pal.PANEL_ALT)
-        cv.text((x0 + 32, y + h / 2), str(standing.rank), 17, bold=True, anchor="mm",
-                fill=pal.TEXT_DARK if top else pal.TEXT)
-        cv.text((x0 + 66, y + (22 if detail else h / 2)), seat_label(standing.seat, lang, names), 18, bold=True,
-                max_width=x1 - x0 - 220)
-        if detail:
-            cv.text((x0 + 66, y + 46), detail, 13, fill=pal.MUTED, max_width=x1 - x0 - 220)
-        cv.text((x1 - 20, y + h / 2), str(standing.score), 24, bold=True, anchor="rm")
-        y += h + 8
-    for line in reasons:
-        y += cv.paragraph((x0 + 8, y + 6), "• " + line, 14, x1 - x0 - 16) + 4
-    return y + MARGIN_DEFAULT
-
-
 def summary_result(outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None, *,
                    game_id: str | None = None) -> bytes:
     """Any title's outcome as a ranking image: rank, seat, score and breakdown, tie-break notes."""
@@ -214,8 +183,23 @@ def summary_result(outcome: Any, view: Any, lang: str, names: Sequence[str] | No
             game = None
     for key, params in getattr(outcome, "reasons", ()):
         reasons.append(game.text(key, params, lang) if game is not None else key)
-    return Canvas.fitted(WIDTH, lang, lambda cv: _result_body(cv, outcome, lang, title, names, reasons),
-                         scale=DIRECT).png()
+
+    def detail(standing: Any) -> str:
+        breakdown = getattr(standing, "breakdown", {}) or {}
+        return " · ".join(f"{_humanise(k)} {v}" for k, v in breakdown.items() if k != "total")
+
+    def player(cv: Canvas, standing: Any, x: float, y: float, w: float, h: float) -> None:
+        parts = detail(standing)
+        cv.text((x, y + (22 if parts else h / 2)), seat_label(standing.seat, lang, names), 18, bold=True,
+                max_width=w - 12)
+        if parts:
+            cv.text((x, y + 46), parts, 13, fill=pal.MUTED, max_width=w - 12)
+
+    screen = ResultScreen(
+        title=_w("results", lang), subtitle=title, width=WIDTH, player=player,
+        cells=lambda standing: [Cell(str(standing.score), size=24, bold=True)], columns=[Column("", 120)],
+        row_h=64 if any(map(detail, getattr(outcome, "standings", ()))) else 48, medal_r=18, row_gap=8, notes=reasons)
+    return result_png(screen, outcome, lang)
 
 
 class GenericRenderer:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from games.core import Outcome
+from games.core import Outcome, Standing
 from games.wonderful_world.cards import PRODUCTION_ORDER, CardDesign, PerPoints, designs, empires
 from games.wonderful_world.game import CATALOG, META
 from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
@@ -21,6 +21,7 @@ from . import palette as pal
 from .cards import CARD_MUTED, CARD_TEXT, card_frame, chip, chip_width
 from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
 from .palette import RGB
+from .result import Cell, Column, ResultScreen, result_png
 
 __all__ = ["RENDERER", "TYPE_COLOUR", "board", "private", "result"]
 
@@ -682,92 +683,53 @@ def _private_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> 
 # Result
 
 
-_MEDAL: dict[int, RGB] = {1: (230, 182, 60), 2: (190, 196, 206), 3: (198, 128, 74)}
+_COLUMNS = (("cards", 110), ("multipliers", 120), ("empire", 100), ("unfinished", 110), ("total", 110),
+            ("built_cards", 130), ("leftover", 130))
 
 
 def result(outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking: each player's score broken down, tie-break counts and notes."""
-    width = 1240
-    return Canvas.fitted(width, lang, lambda cv: _result_body(cv, outcome, view, lang, names, width),
-                         scale=DIRECT).png()
+    return result_png(result_screen(outcome, view, lang, names), outcome, lang)
 
 
-def _result_body(cv: Canvas, outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None,
-                 width: float) -> float:
-    x0, x1 = MARGIN, width - MARGIN
-    y: float = MARGIN
-    title = META.names.get(lang) or META.names["en"]
-    cv.text((x0 + 4, y + 20), _w("results", lang), 30, bold=True)
-    cv.text((x0 + 4, y + 54), title, 16, fill=pal.MUTED)
+def result_screen(outcome: Outcome, view: WorldView, lang: str, names: Sequence[str] | None) -> ResultScreen:
+    """It's a Wonderful World's result screen (:mod:`render.result`): the score's parts, the total, then the two
+    tie-break counts (in bold where scores tie); under each name the empire and the cards built by type."""
     winners = [seat_label(s, lang, names) for s in outcome.winners]
-    if winners:
-        label = _w("winners" if len(winners) > 1 else "winner", lang)
-        text = label + _w("colon", lang) + _w("comma", lang).join(winners)
-        tw = cv.measure(text, 18, bold=True) + 36
-        tw = min(tw, (x1 - x0) * 0.55)
-        cv.pill((x1 - tw, y + 30), text, 18, fill=_MEDAL[1], height=40, pad=18, max_width=tw)
-    y += 84
-
-    # Column layout.
-    cols = [("cards", 110), ("multipliers", 120), ("empire", 100), ("unfinished", 110), ("total", 110),
-            ("built_cards", 130), ("leftover", 130)]
-    name_w = x1 - x0 - sum(w for _, w in cols) - 90
-    hx = x0 + 90 + name_w
-    hy = y + 14
-    for key, w in cols:
-        cv.text((hx + w - 12, hy), _w(key, lang), 13, fill=pal.MUTED, bold=True, anchor="rm")
-        hx += w
-    y += 30
+    banner = _w("winners" if len(winners) > 1 else "winner", lang) + _w("colon", lang) + \
+        _w("comma", lang).join(winners) if winners else ""
     by_seat = {e.seat: e for e in view.empires}
     tie_scores = {s.score for s in outcome.standings
                   if sum(1 for t in outcome.standings if t.score == s.score) > 1}
-    row_h = 96
-    for standing in outcome.standings:
+
+    def player(cv: Canvas, standing: Standing, x: float, y: float, w: float, h: float) -> None:
+        cv.text((x, y + 27), seat_label(standing.seat, lang, names), 20, bold=True, max_width=w - 12)
         empire = by_seat.get(standing.seat)
-        top = standing.rank == 1
-        cv.panel((x0, y, x1, y + row_h), fill=pal.PANEL_HI if top else pal.PANEL,
-                 accent=_MEDAL[1] if top else None, accent_width=2)
-        medal = _MEDAL.get(standing.rank, pal.PANEL_ALT)
-        cv.circle((x0 + 44, y + row_h / 2), 24, fill=medal, outline=pal.darken(medal, 0.3), width=2)
-        cv.text((x0 + 44, y + row_h / 2), str(standing.rank), 22, bold=True, anchor="mm",
-                fill=pal.on_colour(medal) if standing.rank > 3 else pal.TEXT_DARK)
-        nx = x0 + 90
-        cv.text((nx, y + 27), seat_label(standing.seat, lang, names), 20, bold=True, max_width=name_w - 12)
-        if empire is not None:
-            cv.text((nx, y + 52), _empire_name(empire.empire, lang), 13, fill=pal.MUTED, max_width=name_w - 12)
-            counts = Counter(_design(c.card).type.value for c in empire.built)
-            tx: float = nx
-            for t in TYPES:
-                if counts[t]:
-                    cv.card_icon((tx, y + 66), 15, TYPE_COLOUR[t])
-                    tx += 17 + cv.text((tx + 17, y + 74), str(counts[t]), 12, fill=pal.MUTED) + 9
-        breakdown = standing.breakdown
-        values: list[tuple[str, RGB, bool, float]] = [
-            (_num(breakdown.get("cards", 0)), pal.TEXT, False, 17),
-            (_signed(breakdown.get("multipliers", 0)), pal.TEXT, False, 17),
-            (_signed(breakdown.get("empire", 0)), pal.TEXT, False, 17),
-            (_signed(breakdown.get("unfinished", 0)), pal.BAD if breakdown.get("unfinished", 0) < 0 else pal.TEXT,
-             False, 17),
-            (_num(standing.score), pal.ACCENT if top else pal.TEXT, True, 26),
-        ]
+        if empire is None:
+            return
+        cv.text((x, y + 52), _empire_name(empire.empire, lang), 13, fill=pal.MUTED, max_width=w - 12)
+        counts = Counter(_design(c.card).type.value for c in empire.built)
+        tx: float = x
+        for t in TYPES:
+            if counts[t]:
+                cv.card_icon((tx, y + 66), 15, TYPE_COLOUR[t])
+                tx += 17 + cv.text((tx + 17, y + 74), str(counts[t]), 12, fill=pal.MUTED) + 9
+
+    def cells(standing: Standing) -> list[Cell]:
+        b = standing.breakdown
+        unfinished = b.get("unfinished", 0)
         tie = standing.score in tie_scores
         tb = [*standing.tiebreak, 0, 0]
-        values += [(str(tb[0]), pal.TEXT if tie else pal.MUTED, tie, 17),
-                   (str(tb[1]), pal.TEXT if tie else pal.MUTED, tie, 17)]
-        hx = x0 + 90 + name_w
-        for (text, colour, bold, size), (_key, w) in zip(values, cols, strict=True):
-            cv.text((hx + w - 12, y + row_h / 2), text, size, fill=colour, bold=bold, anchor="rm")
-            hx += w
-        y += row_h + 10
+        return [Cell(_num(b.get("cards", 0))), Cell(_signed(b.get("multipliers", 0))),
+                Cell(_signed(b.get("empire", 0))), Cell(_signed(unfinished), pal.BAD if unfinished < 0 else pal.TEXT),
+                Cell(_num(standing.score), pal.ACCENT if standing.rank == 1 else pal.TEXT, 26, bold=True),
+                *(Cell(str(n), pal.TEXT if tie else pal.MUTED, bold=tie) for n in tb[:2])]
 
-    if outcome.reasons:
-        y += 6
-        y += _section_title(cv, x0 + 4, y, _w("tiebreaks", lang), size=15) + 4
-        for key, params in outcome.reasons:
-            line = CATALOG.text(key, params, lang)
-            y += cv.paragraph((x0 + 8, y), "• " + line, 15, x1 - x0 - 16, fill=pal.TEXT)
-        y += 8
-    return y + MARGIN - 10
+    return ResultScreen(
+        title=_w("results", lang), subtitle=META.names.get(lang) or META.names["en"],
+        player=player, cells=cells, columns=[Column(_w(key, lang), w) for key, w in _COLUMNS],
+        banner=banner, row_h=96, medal_r=24, notes_title=_w("tiebreaks", lang),
+        notes=[CATALOG.text(key, params, lang) for key, params in outcome.reasons])
 
 
 #: The renderer registered for ``wonderful-world``.

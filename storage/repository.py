@@ -9,47 +9,37 @@ version so that two submissions on the same version can never both apply.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, Final, NamedTuple
 
 from sqlalchemy import (
-    BindParameter,
     CompoundSelect,
     Engine,
-    Integer,
     Row,
     Select,
-    and_,
-    bindparam,
-    cast,
     exists,
     func,
-    literal_column,
-    null,
     or_,
     select,
-    union_all,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import Session, aliased
-from sqlalchemy.sql.expression import ColumnClause
+from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from games.core import StaleVersion
 
 from .db import SQLITE_BEGIN, SQLITE_NO_BEGIN
 from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
+from .load_sql import LOAD_PARTS, columns_of, load_statement, usable_snapshot_query
 from .log import NewAction
 from .models import (
     LIVE_STATUSES,
     TABLE_STATUSES,
     ActionRow,
-    Base,
     MemberSettingsRow,
     SeatRow,
     ServerSettingsRow,
@@ -118,11 +108,6 @@ class Loaded(NamedTuple):
     seats: list[SeatRow]
 
 
-#: What one :meth:`Repository.load` reads, in the order of the parts of its one statement.
-_LOAD_PARTS: Final[tuple[type[Base], ...]] = (TableRow, SeatRow, SnapshotRow, ActionRow)
-#: An undo row's kind, written into the SQL rather than bound, so the planner can match the
-#: partial index on undo rows (``ix_actions_undo``) whatever plan it caches.
-_UNDO: Final[ColumnClause[str]] = literal_column("'undo'")
 
 
 def _check_status(status: str) -> None:
@@ -708,22 +693,7 @@ class Repository:
         return rows
 
     # ---- snapshots -----------------------------------------------------------------------
-    @staticmethod
-    def _usable_snapshot_query(table_id: int | BindParameter[int], before: int | None = None) -> Select[Any]:
-        """The newest snapshot of the table (before action ``before``) that no undo voided;
-        ``table_id`` may be a bound parameter (:func:`_load_statement`)."""
-        # A snapshot at s is unusable once a later undo voids a row it includes (voids <= s).
-        undo = aliased(ActionRow)
-        voided = exists().where(
-            col(undo.table_id) == table_id,
-            col(undo.kind) == _UNDO,
-            col(undo.seq) > col(SnapshotRow.seq),
-            col(undo.voids) <= col(SnapshotRow.seq),
-        )
-        query = select(SnapshotRow).where(col(SnapshotRow.table_id) == table_id, ~voided)
-        if before is not None:
-            query = query.where(col(SnapshotRow.seq) < before)
-        return query.order_by(col(SnapshotRow.seq).desc()).limit(1)
+    _usable_snapshot_query = staticmethod(usable_snapshot_query)
 
     @classmethod
     def _usable_snapshot(cls, session: Session, table_id: int, before: int | None = None) -> SnapshotRow | None:
@@ -788,51 +758,14 @@ class Repository:
         is refused as stale if anything committed since. Load time depends on the actions since
         the last snapshot, not on the game's length. Raises :class:`~storage.errors.TableNotFound`.
         """
-        parts: list[list[Any]] = [[] for _ in _LOAD_PARTS]
-        for row in self._one_statement(_load_statement(), {"table_id": table_id}):
-            model = _LOAD_PARTS[row.part]
+        parts: list[list[Any]] = [[] for _ in LOAD_PARTS]
+        for row in self._one_statement(load_statement(), {"table_id": table_id}):
+            model = LOAD_PARTS[row.part]
             prefix = model.__tablename__
-            values = {column.name: row._mapping[f"{prefix}_{column.name}"] for column in _columns(model)}
+            values = {column.name: row._mapping[f"{prefix}_{column.name}"] for column in columns_of(model)}
             parts[row.part].append(model(**values))
         tables, seats, snapshots, actions = parts
         if not tables:
             raise TableNotFound(table_id)
         return Loaded(tables[0], snapshots[0] if snapshots else None, actions, seats)
 
-
-def _columns(model: type[Base]) -> Any:
-    """The columns of a model's table."""
-    return model.__table__.columns  # type: ignore[attr-defined]
-
-
-@functools.cache
-def _load_statement() -> CompoundSelect[Any]:
-    """The one statement of :meth:`Repository.load`: the table, its seats, its newest usable
-    snapshot and the log rows after that snapshot, as one ``UNION ALL``.
-
-    Each part is tagged (``part``: the index into :data:`_LOAD_PARTS`) and ordered (``ord``: the
-    seat or seq); its model's columns are labelled ``<table>_<column>``, the other parts'
-    columns are typed NULLs, so one result holds rows of four tables and every value is read
-    with its column's type. Built once; the table's id is the parameter ``table_id``.
-    """
-    table_id = bindparam("table_id", type_=Integer)
-    snapshot = Repository._usable_snapshot_query(table_id).cte("usable_snapshot")
-    after = func.coalesce(select(snapshot.c.seq).scalar_subquery(), 0)
-    sources: list[tuple[Any, Any, Any]] = [
-        (TableRow.__table__, literal_column("0"), col(TableRow.id) == table_id),  # type: ignore[attr-defined]
-        (SeatRow.__table__, col(SeatRow.seat), col(SeatRow.table_id) == table_id),  # type: ignore[attr-defined]
-        (snapshot, snapshot.c.seq, None),
-        (ActionRow.__table__, col(ActionRow.seq),  # type: ignore[attr-defined]
-         and_(col(ActionRow.table_id) == table_id, col(ActionRow.seq) > after)),
-    ]
-    selects = []
-    for index, (source, order, where) in enumerate(sources):
-        columns = [literal_column(str(index)).label("part"), order.label("ord")]
-        for other, model in enumerate(_LOAD_PARTS):
-            for column in _columns(model):
-                label = f"{model.__tablename__}_{column.name}"
-                columns.append(source.c[column.name].label(label) if other == index
-                               else cast(null(), column.type).label(label))
-        query = select(*columns).select_from(source)
-        selects.append(query if where is None else query.where(where))
-    return union_all(*selects).order_by(literal_column("part"), literal_column("ord"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
 from .direct import remind_by_dm
-from .edits import Edit, edits_of
+from .edits import Edit, Post, edits_of
 from .i18n import t
 from .present import (
     BUTTON_LABEL_LIMIT,
@@ -154,6 +154,8 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
     if seat is not None and not game.is_over(state):
         if path or game.count_moves(state, seat, limit=MENU_LIMIT + 1) > MENU_LIMIT:
             menu = game.choices(state, seat, list(path), lang, names)
+            if path:
+                view = game.focus_view(state, seat, list(path), view)  # what the focus picture draws
         else:
             moves = [(str(m), game.move_label(state, seat, m, lang, names)) for m in game.suggested(state, seat)]
     if seat is None:
@@ -223,8 +225,10 @@ def panel_items(panel: Panel, lang: str) -> list[discord.ui.Item[Any]]:
     return items
 
 
-async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
-    """Keyword arguments for sending or editing a panel (content, image, components)."""
+def panel_message(panel: Panel, lang: str) -> dict[str, Any]:
+    """Keyword arguments for sending or editing a panel: its content and components. Its image
+    follows by an edit once drawn (:func:`panel_image`): the reply never waits for drawing
+    (issue 19 §5, as posts since issue 13 §2)."""
     parts = [*panel.notes, f"**{panel.heading}**"]
     if panel.menu is not None:
         parts.append(t("bot.menu.chosen", lang, path=" ".join(panel.path)) if panel.path else
@@ -236,6 +240,12 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     head = "\n".join(parts)
     body = clip_lines(panel.lines, 1900 - len(head)) if panel.lines else ""
     content = head + (f"\n```\n{body}\n```" if body else "")
+    return {"content": clip(content), "view": make_view(panel_items(panel, lang))}
+
+
+async def panel_image(rt: Runtime, panel: Panel, lang: str) -> discord.File | None:
+    """The panel's image: the public board for a spectator, the focus image of a move menu's
+    path, else the seat's private image (``None``: none could be drawn)."""
     if panel.seat is None:
         data = await rt.images.board(panel.game_id, panel.view, lang, panel.names)
         name = f"board-t{panel.table}.png"
@@ -244,8 +254,7 @@ async def panel_message(rt: Runtime, panel: Panel, lang: str) -> dict[str, Any]:
     else:
         data = await rt.images.private(panel.game_id, panel.view, lang, panel.names)
         name = f"private-t{panel.table}-seat{panel.seat + 1}.png"
-    files = [discord.File(io.BytesIO(data), filename=name)] if data else []
-    return {"content": clip(content), "attachments": files, "view": make_view(panel_items(panel, lang))}
+    return discord.File(io.BytesIO(data), filename=name) if data else None
 
 
 def asked_of(loaded: Loaded, seats: set[int], lang: str) -> str:
@@ -280,6 +289,18 @@ def status_record(table: TableRow, record: Any, to_act: set[int]) -> dict[str, A
     return record
 
 
+def live_record(rt: Runtime, record: Any) -> Any:
+    """The status note ``record``, unless it names a queued post of a process that is gone (a
+    provisional id this process does not know): then there is no status post to go on with."""
+    if isinstance(record, dict):
+        try:
+            if not edits_of(rt).known(int(record["message"])):
+                return None
+        except (KeyError, TypeError, ValueError):
+            return record
+    return record
+
+
 def last_stage(table: TableRow, record: Any) -> str:
     """The game stage whose board image was posted last in the table's channel ("" if none)."""
     if not isinstance(record, dict) or record.get("channel") != table.channel_id:
@@ -303,23 +324,49 @@ def pinged_in_stage(table: TableRow, record: Any, stage: str) -> set[int] | None
     return {int(s) for s in record.get("pinged") or ()}
 
 
+def new_turn(game: Game[Any, Any], state: Any, table: TableRow, noted: Any, before: frozenset[int] | None,
+             to_act: set[int], humans: set[int], last_actor: int | None) -> set[int] | None:
+    """Who is told of a new turn (issue 19 §1); ``None`` when the turns are not strictly
+    sequential now (``Game.sequential``): then a person is told once per stage. In sequential
+    turns, the person who becomes the one seat to act and was not the actor of the previous move
+    (``last_actor``, a bot's or a standing order's move too) has a new turn and is told of it,
+    inside a stage too; a seat acting several times in a row is not told again, not even when its
+    move opens a new stage. Without a previous move (a deal, an undo), whoever was not acting at
+    the table's last post (or, without one, before) is told."""
+    if not game.sequential(state):
+        return None
+    if len(to_act) != 1 or not to_act <= humans:
+        return set()
+    if last_actor is not None:
+        return set(to_act) - {last_actor}
+    if status_record(table, noted, set()) is not None:
+        previous: set[int] | None = {int(s) for s in noted.get("to_act") or ()}
+    else:
+        previous = None if before is None else set(before)
+    return set(to_act) if previous is None else to_act - previous
+
+
 async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None,
                   notes: Sequence[str] = ()) -> int | None:
     """Announce what a move led to: visible events, who must act, the board, and the ranking at
     the end. ``before`` is who had to act before the move (``None``: unknown).
 
     A player is pinged once per stage they must act in (``Game.stage``: a draft's seven picks, a
-    production phase, a player's turn): a new post, with the board and mentions, comes only when
-    the stage changes or someone must act who was not yet pinged in it. Otherwise the stage's
+    production phase, a player's turn), and where the turns are strictly sequential
+    (``Game.sequential``: 18 Royal Gorge's bids and stock turns) once per turn (:func:`new_turn`,
+    issue 19 §1): a new post, with the board and mentions, comes only when the stage changes or
+    someone must act who is to be told. Otherwise the stage's
     status post is edited: its event lines grow, it says who must act now and what is asked, and
     its board image is replaced (edits never ping). A title without stages falls back to "new
     seats must act". The post is remembered in a table note (:data:`STATUS_KEY`), so a
     restarted bot edits it too; if it cannot be edited (deleted, say), a new one is posted, and
     the post it replaces stops saying who must act. Callers hold ``rt.lock(table)``, so the
-    posts of one table never interleave; edits are queued per message and coalesced
-    (:mod:`.edits`), so the lock is not held while Discord makes an edit wait. The text never
-    waits for drawing (issue 13 §2): the board is attached by an edit once drawn, and only
-    while the post's text is still of this version. Returns the id of the status post
+    posts of one table never interleave; edits are queued per message and coalesced, and new
+    posts are queued too, each after the edits of the post it replaces (:mod:`.edits`, issue 19
+    §5), so the lock is never held while Discord answers. The text never waits for drawing
+    (issue 13 §2): the board is attached by an edit once drawn, and only while the post's text
+    is still of this version; every post, a new step's inside a stage too, shows the board
+    (issue 19 §5). Returns the id of the status post, provisional (negative) while it is queued
     (``None``: nothing was posted).
     """
     loaded = result.loaded
@@ -332,13 +379,15 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     lines = [*notes, *event_lines(game, result.events(), None, lang, names)]
     to_act = set(result.to_act)
     humans = to_act - set(loaded.bot_seats)
-    noted = await rt.call(rt.service.note, table.id, STATUS_KEY)
+    noted = live_record(rt, await rt.call(rt.service.note, table.id, STATUS_KEY))
     stage = "" if result.finished else game.stage(loaded.state)
     if stage:  # the title names its stages: ping each player once per stage
         already = pinged_in_stage(table, noted, stage)
         new_stage = already is None
         pinged = already or set()
-        fresh = humans - pinged
+        turn = new_turn(game, loaded.state, table, noted, before, to_act, humans,
+                        result.steps[-1].seat if result.steps else None)
+        fresh = humans - pinged if turn is None else turn
         new_step = new_stage or bool(fresh)
     else:
         pinged, fresh = set(), to_act - (before or set())
@@ -388,69 +437,101 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
         ping = fresh if stage else (fresh or to_act)
         tail = now_line(loaded, to_act, ping, acting, lang)
         pinged |= ping
-    same_stage = bool(stage) and stage == last_stage(table, noted)  # "" once the game is over
     tail = clip(tail, 900)
     content = status_text(lines, earlier, tail, lang, STATUS_LIMIT if not result.finished else CONTENT_LIMIT)
-    # The post the new one replaces is retired first (its queued edits give way to this one), so
-    # whoever sees the new post sees the old one no longer asking anyone.
-    await retire_status(rt, channel, table, noted, lang)
+    # The post the new one replaces is retired first (the new post waits for its queued edits),
+    # so whoever sees the new post sees the old one no longer asking anyone.
+    retired = retire_status(rt, channel, table, noted, lang)
     components = view or discord.utils.MISSING
-    try:
-        message = await channel.send(content, view=components, allowed_mentions=pings(tail) if new_step else QUIET)
-    except discord.Forbidden as error:  # a server took a permission away: theirs to fix, not a bug
-        log.warning("missing a permission to post in the channel of table %s (%s): %s (docs/discord.md lists "
-                    "what the bot needs)", table.id, table.channel_id, error.text)
-        await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
-        return None
-    except discord.HTTPException:
-        log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
-        await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
-        return None
-    lost = None if result.finished else repost_status(rt, channel, table.id, message.id)
-    edits_of(rt).posted(message.id, Edit(content, view=components, lost=lost, version=table.version))
+    queue = edits_of(rt)
+    key = queue.provisional()
+    dm = clip(now_line(loaded, to_act, set(), acting, lang), 900) if ping else ""
+
+    async def posted(message: discord.Message) -> None:
+        later(note_posted(rt, table.id, key, message.id), f"post-noted-{message.id}")  # shutdown waits for it
+        if ping:  # members who asked for it hear of the new step by DM too (issue 10 §10)
+            remind_by_dm(rt, table, loaded.seats, ping, dm, getattr(message, "jump_url", None))
+
+    async def failed(error: discord.HTTPException) -> None:
+        if isinstance(error, discord.Forbidden):  # a server took a permission away: theirs to fix, not a bug
+            log.warning("missing a permission to post in the channel of table %s (%s): %s (docs/discord.md lists "
+                        "what the bot needs)", table.id, table.channel_id, error.text)
+        else:
+            log.exception("could not post the board of table %s in %s", table.id, table.channel_id)
+        later(note_posted(rt, table.id, key, None), f"post-refused-{table.id}")
+
+    # The post is queued, not sent here: the table's lock is not held while Discord answers
+    # (issue 19 §5); its provisional id stands for it in the note and in edits until then.
+    lost = None if result.finished else repost_status(rt, channel, table.id, key)
+    queue.post(channel, Post(Edit(content, view=components, lost=lost, version=table.version),
+                             mentions=pings(tail) if new_step else QUIET, after=retired, posted=posted,
+                             failed=failed), key=key)
     # The text goes out at once; the board (and the ranking) are attached when drawn (issue 13 §2).
-    # A new post of the stage whose board is already shown has none; one that replaces a deleted
-    # status post shows the board (§2).
-    attach_images(rt, channel, message.id, loaded, public, lang, board=not (same_stage and new_step),
-                  result=result.finished)
+    # Every new post shows the board it tells of, a new step inside a stage too (a sealed-bid
+    # window, a trade offer, a turn): issue 19 §5.
+    attach_images(rt, channel, key, loaded, public, lang, board=True, result=result.finished)
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
-        return message.id
-    if ping:  # members who asked for it hear of the new step by DM too (issue 10 §10)
-        remind_by_dm(rt, table, loaded.seats, ping, clip(now_line(loaded, to_act, set(), acting, lang), 900),
-                     getattr(message, "jump_url", None))
-    await remember_status(rt, table, message.id, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act,
-                          stage, pinged)
-    return message.id  # the turn deadline was restarted by the service, in the move's own commit
+        return key
+    await remember_status(rt, table, key, newest_lines(lines, STATUS_LIMIT)[0], earlier, to_act, stage, pinged)
+    return key  # the turn deadline was restarted by the service, in the move's own commit
 
 
-async def retire_status(rt: Runtime, channel: discord.abc.Messageable, table: TableRow, record: Any,
-                        lang: str) -> None:
+#: Work started by a post's worker that must outlive it (noting the posted message).
+_LATER: set[asyncio.Task[None]] = set()
+
+
+def later(work: Coroutine[Any, Any, None], name: str) -> None:
+    """Run ``work`` in the background as task ``name``, keeping a reference until it is done."""
+    task = asyncio.get_running_loop().create_task(work, name=name)
+    _LATER.add(task)
+    task.add_done_callback(_LATER.discard)
+
+
+async def note_posted(rt: Runtime, table_id: int, key: int, message_id: int | None) -> None:
+    """The queued post ``key`` is out as ``message_id`` (``None``: refused): note the real id in
+    the status note if it still names the post (under the table's lock, taken here and not by the
+    post's worker, which a publish holding the lock may wait for)."""
+    async with rt.lock(table_id):
+        noted = await rt.call(rt.service.note, table_id, STATUS_KEY)
+        if not isinstance(noted, dict) or str(noted.get("message")) != str(key):
+            return
+        await rt.call(rt.service.set_note, table_id, STATUS_KEY,
+                      None if message_id is None else {**noted, "message": str(message_id)})
+
+
+def retire_status(rt: Runtime, channel: discord.abc.Messageable, table: TableRow, record: Any,
+                  lang: str) -> int | None:
     """The status post a new post replaces keeps its lines and buttons (a stale move button is
     refused as such; "my view" still opens the current view) but no longer says who must act.
-    The edit replaces any edit of the old post still waiting, and is awaited (at most the edit
-    in flight and this one: a new step waits no longer); if the old post is gone, nothing is
-    posted instead."""
+    The edit replaces any edit of the old post still waiting; it is queued, and the new post is
+    made after it (:class:`.edits.Post` ``after``), so nothing waits for it under the table's
+    lock (issue 19 §5). Returns the old post's id (``None``: there is none); if the old post is
+    gone, nothing is posted instead."""
     old = status_record(table, record, set())
     if old is None:
-        return
+        return None
     content = status_text(list(old.get("lines") or []), int(old.get("earlier") or 0), "", lang, STATUS_LIMIT).rstrip()
-    retired = edit_status(rt, channel, table.id, int(old["message"]), content=content or "…",
-                          view=discord.utils.MISSING, repost=False)
-    await edits_of(rt).flush(retired)
+    # A board older than the post's text is taken off (issue 19 §5: never a stale board): the
+    # board of its text gave way to the new post's before it was drawn, or is still on its way.
+    stale = edits_of(rt).stale_images(int(old["message"]))
+    return edit_status(rt, channel, table.id, int(old["message"]), content=content or "…",
+                       view=discord.utils.MISSING, repost=False, files=[] if stale else None)
 
 
 def edit_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int, message_id: int, *,
-                content: str, view: Any, version: int | None = None, repost: bool = True) -> int:
+                content: str, view: Any, version: int | None = None, repost: bool = True,
+                files: list[tuple[str, bytes]] | None = None) -> int:
     """Queue an edit of a step's status post (no pings; the buttons move to the table's new
     version; its text is of table ``version``, ``None``: the same as before) and return the
     post's id. The edit is made in the background (:mod:`.edits`): while it waits, a newer edit
     of the post replaces it. If Discord refuses it (the post was deleted...), the newest content
-    is posted anew with ``repost`` (see :func:`repost_status`)."""
+    is posted anew with ``repost`` (see :func:`repost_status`). ``files`` replace the post's
+    attachments (``[]``: none; ``None``: kept)."""
     queue = edits_of(rt)
     current = queue.current_id(message_id)
     lost = repost_status(rt, channel, table_id, current) if repost else None
-    queue.submit(channel, current, Edit(content, view=view, lost=lost, version=version))
+    queue.submit(channel, current, Edit(content, view=view, files=files, lost=lost, version=version))
     return current
 
 
@@ -491,9 +572,10 @@ def repost_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int,
     async def lost(edit: Edit) -> int | None:
         async with rt.lock(table_id):
             noted = await rt.call(rt.service.note, table_id, STATUS_KEY)
-            if not isinstance(noted, dict) or str(noted.get("message")) != str(message_id):
+            names = {str(message_id), str(edits_of(rt).current_id(message_id))}  # a queued post: either id
+            if not isinstance(noted, dict) or str(noted.get("message")) not in names:
                 return None  # a newer status post replaced it
-            adopted = await replacement_of(rt, channel, table_id, message_id)
+            adopted = await replacement_of(rt, channel, table_id, edits_of(rt).current_id(message_id))
             if adopted is not None:  # posted by a bot process that died before it noted it
                 log.info("status post %s of table %s is gone; going on with %s", message_id, table_id, adopted.id)
                 await rt.call(rt.service.set_note, table_id, STATUS_KEY, {**noted, "message": str(adopted.id)})

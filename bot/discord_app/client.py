@@ -28,7 +28,7 @@ log = logging.getLogger("tabula.discord")
 
 #: Tasks that carry work a player is waiting for: discord.py's command and component handlers,
 #: the queued status-post edits and images (``edits``, ``images``).
-WORK_TASKS = ("CommandTree-invoker", "discord-ui-", "edit-", "attach-", "render-")
+WORK_TASKS = ("CommandTree-invoker", "discord-ui-", "edit-", "post-", "attach-", "render-")
 
 EXTENSIONS = (
     "bot.discord_app.ext.tables",

@@ -15,6 +15,11 @@ the new message's id: later edits of the old message go to the new one.
 A newer edit keeps what it leaves unset from the edit it replaces: an edit that only swaps the
 image (:meth:`MessageEdits.attach`) and a text edit still waiting become one edit with both.
 
+New posts go through the queue too (:meth:`MessageEdits.post`, issue 19 §5): a post is made by
+its own worker, never while the table's lock is held, after the queued edits of the post it
+replaces; until Discord answers, it has a provisional (negative) id, and edits and images
+submitted for that id are made once it is posted, on the real message.
+
 The reply never waits for drawing (issue 13 §2): a status post goes out, or is edited, with its
 text at once, and its board is attached by a later edit when drawn. Each text carries the
 table's version; an image drawn for a version is attached only while the message's latest text
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import logging
 import weakref
 from collections import OrderedDict
@@ -79,10 +85,24 @@ class Edit:
 
 
 @dataclass
+class Post:
+    """A new message to post through the queue: its first text (an :class:`Edit`), whom it may
+    ping, the message whose queued edits are made first (the post it replaces), and what to do
+    once it is posted (``posted``: the message) or refused (``failed``: the error)."""
+
+    edit: Edit
+    mentions: discord.AllowedMentions = QUIET
+    after: int | None = None
+    posted: Callable[[discord.Message], Awaitable[None]] | None = None
+    failed: Callable[[discord.HTTPException], Awaitable[None]] | None = None
+
+
+@dataclass
 class _Slot:
     channel: discord.abc.Messageable
     message_id: int
     pending: Edit | None = None
+    posting: Post | None = None
     task: asyncio.Task[None] | None = None
     done: list[asyncio.Future[None]] = field(default_factory=list)
 
@@ -96,6 +116,11 @@ class MessageEdits:
         #: The latest text (and components, version, ``lost``) of each message, without files.
         self._last: OrderedDict[int, Edit] = OrderedDict()
         self._attaching: set[asyncio.Task[None]] = set()
+        self._provisional = itertools.count(1)
+        #: The table version of the images each message shows (attached by :meth:`attach`).
+        self._shown: dict[int, int | None] = {}
+        #: Queued posts not yet made (or refused), by provisional id.
+        self._unposted: dict[int, asyncio.Event] = {}
         #: How many edits were submitted and how many were made (sent to Discord), for the logs.
         self.submitted = 0
         self.sent = 0
@@ -116,7 +141,36 @@ class MessageEdits:
         self._last[message_id] = replace(edit, files=None)
         self._last.move_to_end(message_id)
         while len(self._last) > REMEMBERED:
-            self._last.popitem(last=False)
+            forgotten, _ = self._last.popitem(last=False)
+            self._shown.pop(forgotten, None)
+
+    def provisional(self) -> int:
+        """A new provisional id (negative) for a post to queue with :meth:`post`."""
+        return -next(self._provisional)
+
+    def post(self, channel: discord.abc.Messageable, post: Post, key: int | None = None) -> int:
+        """Queue a new message and return its provisional id (``key``, else a new one), which
+        stands for it in :meth:`submit`, :meth:`attach` and :meth:`current_id`, and for the
+        real message once it is posted. The post is made after the queued edits of
+        ``post.after``; edits submitted meanwhile are made after it (never folded into it, so its
+        mentions ping as they were written)."""
+        key = self.provisional() if key is None else key
+        self._unposted[key] = asyncio.Event()
+        self._remember(key, post.edit)
+        slot = self._slots[key] = _Slot(channel, key, posting=post)
+        slot.task = asyncio.create_task(self._work(key, slot), name=f"post-{key}")
+        return key
+
+    async def wait_posted(self, message_id: int) -> None:
+        """Wait until the queued post ``message_id`` is made or refused (at once for any other
+        message): a move's reply follows its post, outside the table's lock."""
+        event = self._unposted.get(message_id)
+        if event is not None:
+            await event.wait()
+
+    def known(self, message_id: int) -> bool:
+        """Whether ``message_id`` is a real message id, or a provisional one of this process."""
+        return message_id > 0 or message_id in self._moved or message_id in self._slots
 
     def submit(self, channel: discord.abc.Messageable, message_id: int, edit: Edit) -> None:
         """Queue ``edit`` of ``message_id``; it replaces an edit of that message not yet made."""
@@ -126,6 +180,8 @@ class MessageEdits:
         if edit.version is None and last is not None:
             edit = replace(edit, version=last.version)
         self._remember(key, edit)
+        if edit.files == []:
+            self._shown.pop(key, None)
         slot = self._slots.get(key)
         if slot is None:
             slot = self._slots[key] = _Slot(channel, key)
@@ -147,7 +203,15 @@ class MessageEdits:
                       None if last is None else last.version)
             return False
         self.submit(channel, key, replace(last, files=files))
+        self._shown[key] = version
         return True
+
+    def stale_images(self, message_id: int) -> bool:
+        """Whether ``message_id`` shows images of an older version than its latest text (the
+        images of that text gave way to a newer post's before they were drawn)."""
+        key = self.current_id(message_id)
+        last = self._last.get(key)
+        return key in self._shown and last is not None and self._shown[key] != last.version
 
     def attach_later(self, channel: discord.abc.Messageable, message_id: int, version: int,
                      files: Awaitable[Files]) -> None:
@@ -184,14 +248,59 @@ class MessageEdits:
 
     async def _work(self, key: int, slot: _Slot) -> None:
         try:
+            if slot.posting is not None:
+                posting, slot.posting = slot.posting, None
+                if not await self._post(slot, posting):
+                    slot.pending = None  # nothing to edit: the post was refused
             while slot.pending is not None:
                 edit, slot.pending = slot.pending, None
                 await self._make(slot, edit)
         except Exception:  # never lose the worker silently
             log.exception("the edits of message %s failed", key)
         finally:
-            if slot.pending is None and self._slots.get(key) is slot:
-                del self._slots[key]
+            if slot.pending is None and self._slots.get(slot.message_id) is slot:
+                del self._slots[slot.message_id]
+
+    async def _post(self, slot: _Slot, post: Post) -> bool:
+        """Make the queued ``post`` (after the edits of ``post.after``); its provisional id then
+        stands for the new message."""
+        key = slot.message_id
+        try:
+            return await self._send(slot, post)
+        finally:
+            event = self._unposted.pop(key, None)
+            if event is not None:
+                event.set()
+
+    async def _send(self, slot: _Slot, post: Post) -> bool:
+        if post.after is not None:
+            await self.flush(post.after)
+        edit = post.edit
+        self.sent += 1
+        try:
+            message = await slot.channel.send(edit.content, files=edit.discord_files(),
+                                              view=edit.view or discord.utils.MISSING,
+                                              allowed_mentions=post.mentions)
+        except discord.HTTPException as error:
+            self._last.pop(slot.message_id, None)  # nothing to attach images to
+            if post.failed is not None:
+                await post.failed(error)
+            return False
+        self._rekey(slot, message.id)
+        if post.posted is not None:
+            await post.posted(message)
+        return True
+
+    def _rekey(self, slot: _Slot, newer: int) -> None:
+        """``newer`` stands for ``slot``'s message from now on (posted, or reposted when lost)."""
+        self._moved[slot.message_id] = newer
+        if slot.message_id in self._last:
+            self._remember(newer, self._last.pop(slot.message_id))
+        if slot.message_id in self._shown:
+            self._shown[newer] = self._shown.pop(slot.message_id)
+        self._slots.pop(slot.message_id, None)
+        slot.message_id = newer
+        self._slots[newer] = slot
 
     async def _make(self, slot: _Slot, edit: Edit) -> None:
         target = slot.channel.get_partial_message(slot.message_id)  # type: ignore[attr-defined]
@@ -204,12 +313,7 @@ class MessageEdits:
                 return
             newer = await edit.lost(edit)
             if newer is not None:
-                self._moved[slot.message_id] = newer
-                if slot.message_id in self._last:
-                    self._remember(newer, self._last.pop(slot.message_id))
-                self._slots.pop(slot.message_id, None)
-                slot.message_id = newer
-                self._slots[newer] = slot
+                self._rekey(slot, newer)
 
 
 _QUEUES: weakref.WeakKeyDictionary[Any, MessageEdits] = weakref.WeakKeyDictionary()

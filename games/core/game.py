@@ -147,6 +147,15 @@ class Game(ABC, Generic[S, M]):
         """The kind of step that takes moves now (one of :meth:`step_kinds`; ``""``: none)."""
         return str(self.flow.kind(state)) if self.flow is not None else ""
 
+    def sequential(self, state: S) -> bool:
+        """Hook: whether the turns are strictly sequential now: one seat decides at a time, and
+        whoever becomes the deciding seat after another one's move has a new turn to be told of,
+        even inside one :meth:`stage` (an 18xx stock round or private auction is one stage of
+        many turns). Chat adapters then notify a person once per turn, not once per stage; a
+        seat that acts several times in a row is told once. Default ``False``: steps may be
+        simultaneous (a draft, a sealed bid), and a person is told once per stage."""
+        return False
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
@@ -372,6 +381,12 @@ class Game(ABC, Generic[S, M]):
         seat) name the players labels mention, as in :meth:`move_label`."""
         return group_by_next_token(
             ((str(m), self.move_label(state, seat, m, lang, names)) for m in self.legal_moves(state, seat)), path)
+
+    def focus_view(self, state: S, seat: int, path: Sequence[str], view: Any) -> Any:
+        """The view a renderer's focus picture (``render.focus_image``) draws beside a menu at ``path``:
+        ``view`` (the seat's own) with what the menu offers there, so that the renderer runs no rules (18 Royal
+        Gorge adds the lays of the chosen hex). Default: ``view`` unchanged."""
+        return view
 
     def complete(self, state: S, seat: int, text: str, lang: str, limit: int = MENU_LIMIT,
                  names: Sequence[str] | None = None) -> list[Option]:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from .board import board, card_label
-from .deals import signs_left
+from .deals import deals_open, signs_left
 from .edition import edition, round_limit
 from .money import assets, cards_of, public_assets
 from .state import (
@@ -142,6 +142,8 @@ class LandlordsView(msgspec.Struct):
     declaration: DeclarationView | None = None
     last_auction: LastAuctionView | None = None
     ended: str | None = None
+    #: Whether deals may be proposed now (rules §9: during a turn, while the current player alone acts).
+    deals_open: bool = False
 
 
 def _spaces(state: LandlordsState) -> list[SpaceView]:
@@ -189,7 +191,7 @@ def view(state: LandlordsState, viewer: int | None, to_act: list[int]) -> Landlo
     result = LandlordsView(
         viewer=viewer, mode=state.mode, round=state.round,
         round_limit=round_limit(state), current=state.current,
-        step=str(type(top).__struct_config__.tag) if top is not None else "over",
+        step=str(type(top).__struct_config__.tag) if top is not None else "over", deals_open=deals_open(state),
         to_act=to_act, dice=list(state.dice), spaces=_spaces(state),
         players=_players(state, viewer), general_fund=state.general,
         prosperity_fund=state.fund, idle_next=state.deck[0] if state.deck else None,

@@ -26,6 +26,7 @@ from games.core.flow import Step, close, need
 from .content import BonusShares, content
 from .holdings import BANK, pay, settle_president, transfer
 from .moves import Bid, Pass
+from .rounds import start_stock_round
 from .state import MARKET, TREASURY, AuctionF, RGState
 
 RAISE = 5  # rules.toml [auction] min_raise
@@ -102,8 +103,6 @@ def win(state: RGState, frame: AuctionF, events: list[Event]) -> None:
 
 def finish(state: RGState, frame: AuctionF, events: list[Event]) -> None:
     """Priority to the richest player, then the first stock round."""
-    from .rounds import start_stock_round
-
     order = rotated(state.order, frame.start)
     richest = max(state.cash[s] for s in order)
     first = next(i for i, s in enumerate(order) if state.cash[s] == richest)

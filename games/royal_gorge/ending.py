@@ -3,7 +3,8 @@
 
 End of a set, in the order of the ruleset (rules.toml ``set_end``): CF&I pays out all its cash and starts
 again with $50, the steel market refills; Victor pays the gold dividend and the gold track resets; the next
-train is exported; (``bga``) the DEBT marker moves. The game ends:
+train is exported; (``bga``) the DEBT marker moves (operating/round.py's ``end_of_set`` runs them in that order;
+the settlements are here). The game ends:
 
 * at once when a player goes bankrupt;
 * after the current set when a railroad's price enters the red zone (``bga``: any company's);
@@ -120,26 +121,6 @@ def debt_move(state: RGState, events: list[Event]) -> None:
         state.bank -= new - state.debt_cash
         state.debt_cash = new
         events.append(Event("debt_up", {"from": price_at(before), "to": new}))
-
-
-def end_of_set(state: RGState, events: list[Event]) -> None:
-    """The settlement after the last OR of a set (rules.toml ``set_end`` by ruleset)."""
-    from .trains import export
-
-    for step in content().rules.set_end.get(state.ruleset):
-        if step == "cfi_payout":
-            cfi_payout(state, events)
-            if state.ruleset == "18xx":
-                refill_steel(state)
-        elif step == "steel_refill":
-            refill_steel(state)
-        elif step == "vgc_payout":
-            metal_payout(state, "VGC", events)
-            reset_gold(state)
-        elif step == "export":
-            export(state, events)
-        elif step == "debt_move" and state.treaty:
-            debt_move(state, events)
 
 
 def finish(state: RGState, events: list[Event], normal: bool = True) -> None:

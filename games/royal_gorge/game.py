@@ -1,8 +1,9 @@
 """18 Royal Gorge: the engine object. Rules: the rules text (shared/rules/royal-gorge.zh.md) and the fact
-sheet of 18xx.games (shared/research/18rg.md); the figures are data (content.py, data/).
+sheet of 18xx.games (shared/research/18rg.md); the figures are data (content/, data/).
 
-The whole game: the private auction (auction.py), stock rounds (stock.py), operating rounds (operating.py),
-ends of sets and of the game (ending.py), trains and their events (trains.py); a bot (bot.py). Two rulesets:
+The whole game: the private auction (auction.py), stock rounds (stock.py), operating rounds (operating/, which
+also ends a set and fires what a train leaving the depot does), the settlements and the end of the game
+(ending.py), trains and phases (trains.py); a bot (bot.py). Two rulesets:
 ``bga`` (the rules text, as played on Board Game Arena) and ``18xx`` (18xx.games, which the imported records
 follow and which the five records replay against action by action); the data keeps their different figures.
 docs/rules/royal-gorge.md lists the rules, the rulings and every difference between the rulesets.
@@ -37,6 +38,7 @@ from games.core import (
     Event,
     Game,
     GameMeta,
+    MalformedMove,
     Move,
     Option,
     OptionSpec,
@@ -48,12 +50,12 @@ from games.core import (
 )
 from games.core.menu import MENU_LIMIT, group_by_next_token
 
-from . import bot, text
+from . import bot, menus, text
 from .auction import RAISE, min_bid
 from .content import RULESETS, content
 from .ending import force_finish
 from .holdings import net_worth, total_money, worth_parts
-from .moves import Bid, Pass, private_ids, read
+from .moves import Bid, Lay, Pass, private_ids, read
 from .operating import auto_run
 from .records import tabula_id
 from .setup import check_options, new_state, private_choices, railroad_choices
@@ -121,6 +123,11 @@ class RoyalGorgeGame(Game[RGState, Move]):
             return f"auction:{len(top.lots)}"
         return f"{state.round}:{state.turn}.{state.or_num}"
 
+    def sequential(self, state: RGState) -> bool:
+        """Always: one seat decides at a time (a bid, a stock turn, a railroad's operating turn), and a round
+        is one stage of many turns; chat tells each person of each of their turns (issue 19 §1)."""
+        return True
+
     def acting_label(self, state: RGState, seat: int, lang: str) -> str | None:
         corp = FLOW.entity(state, seat)
         return text.corp_name(corp, lang) if corp else None
@@ -168,12 +175,16 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return FLOW.legal(state, seat)
 
     def read_move(self, state: RGState, seat: int, text_: str, raw: str) -> Move | None:
-        """The grammar; ``run auto`` becomes the best run the router finds now (the log stores the routes)."""
+        """The grammar; ``run auto`` becomes the best run the router finds now (the log stores the routes).
+        Text the grammar cannot read is refused here with the hint, never looked up in the full list."""
         if text_ in ("run auto", "运行 auto", "run best"):
             top = FLOW.top(state)
             if isinstance(top, OperatingF) and top.index < len(top.order) and top.step == "route":
                 return auto_run(state, top, top.order[top.index])
-        return read(text_)
+        move = read(text_)
+        if move is None:
+            raise MalformedMove("error.unknown_move", text=raw[:80], hint=self.hint(state, seat))
+        return move
 
     def _apply(self, state: RGState, seat: int, move: Move, events: list[Event]) -> None:
         FLOW.apply(state, seat, move, events)
@@ -183,10 +194,31 @@ class RoyalGorgeGame(Game[RGState, Move]):
 
     def bot_move(self, state: RGState, seat: int, rng: Rng) -> Move:
         """A bot that plays on purpose (bot.py): floats railroads, lays connecting track, runs, buys trains."""
-        return bot.bot_move(state, seat, rng, lambda: self.legal_moves(state, seat))
+        return bot.bot_move(state, seat, rng, lambda: sorted(self.listing(state, seat).all_moves(), key=str))
 
     def random_move(self, state: RGState, seat: int, rng: Rng) -> Move:
-        return bot.random_move(state, seat, rng, self.legal_moves(state, seat))
+        """The draw of ``bot.random_move`` over the sorted legal moves, a lay found by its index hex by hex
+        (menus.random_move): the same move from the same Rng, without the list."""
+        return menus.random_move(self.listing(state, seat), state, rng)
+
+    # ---- menus without the full list (menus.py) ----------------------------------------------------------
+    def listing(self, state: RGState, seat: int, *, moves_too: bool = True) -> menus.Listing:
+        """What ``seat`` may do now: the moves but the lays (the router asked at most once), the lays hex by hex
+        (``moves_too=False``: the lays only)."""
+        return menus.listing(state, seat, self.may_act(state), moves_too=moves_too)
+
+    def count_moves(self, state: RGState, seat: int, limit: int | None = None) -> int:
+        """The listed moves plus the lays counted hex by hex (stopping at ``limit``)."""
+        return self.listing(state, seat).count(limit)
+
+    def has_moves(self, state: RGState, seat: int) -> bool:
+        """Whether ``seat`` has a move: the first one counted is enough."""
+        return self.count_moves(state, seat, limit=1) > 0
+
+    def suggested(self, state: RGState, seat: int) -> list[Move]:
+        """Every legal move in suggestion order (panels ask only when a few moves fit a select)."""
+        moves = self.listing(state, seat).all_moves()
+        return sorted(moves, key=lambda m: (self.suggestion_rank(state, seat, m), str(m)))
 
     def suggestion_rank(self, state: RGState, seat: int, move: Move) -> Any:
         """The cheapest bid first; passing last."""
@@ -196,17 +228,16 @@ class RoyalGorgeGame(Game[RGState, Move]):
         """A few legal moves for refusals: a pass first, then the cheapest bids or the share moves."""
         if seat not in self.may_act(state):
             return ""
-        moves = [str(m) for m in self.suggested(state, seat)]
-        if "pass" in moves:
-            moves = ["pass", *(m for m in moves if m != "pass")]
-        more = f" (+{len(moves) - limit})" if len(moves) > limit else ""
-        return ", ".join(moves[:limit]) + more
+        shown, total = menus.ordered(self.listing(state, seat), lambda m: self.suggestion_rank(state, seat, m), limit)
+        more = f" (+{total - limit})" if total > limit else ""
+        return ", ".join(shown) + more
 
     def choices(self, state: RGState, seat: int, path: Sequence[str], lang: str,
                 names: Sequence[str] | None = None) -> list[Option]:
-        """Token by token from the legal moves; a bid's amounts run from the minimum up in $5 steps to the
-        player's cash (any whole amount above the minimum may still be typed). Menus page long levels
-        ("more…"); completion shows the first 25."""
+        """Token by token, never from the full list: ``lay`` → the hexes with a lay → the tiles that fit one hex →
+        their rotations (menus.lay_choices); the other moves (a few, the route step's best run) grouped by token.
+        A bid's amounts run from the minimum up in $5 steps to the player's cash (any whole amount above the
+        minimum may still be typed). Menus page long levels ("more…"); completion shows the first 25."""
         top = FLOW.top(state)
         if len(path) == 2 and path[0] == "bid" and isinstance(top, AuctionF) and seat in self.to_act(state):
             lot = top.lots[0]
@@ -215,10 +246,35 @@ class RoyalGorgeGame(Game[RGState, Move]):
             low = min_bid(top)
             amounts = range(low, state.cash[seat] + 1, RAISE)
             return [Option(str(a), self.move_label(state, seat, Bid(lot, a), lang)) for a in amounts]
-        labelled = ((str(m), self.move_label(state, seat, m, lang)) for m in self.suggested(state, seat))
-        return [option if option.final else msgspec.structs.replace(
-                    option, label=text.token_label(self, path, option.token, lang))
+        lays_only = bool(path) and path[0].lower() == menus.LAY
+        found = self.listing(state, seat, moves_too=not lays_only)
+
+        def rank(move: Move) -> Any:
+            return self.suggestion_rank(state, seat, move)
+
+        def label(move: Move) -> str:
+            return self.move_label(state, seat, move, lang)
+
+        def token_label(where: Sequence[str], token: str) -> str:
+            return text.token_label(self, where, token, lang)
+
+        if not path:
+            return menus.root_choices(found, rank, label, token_label)
+        if lays_only:
+            return menus.lay_choices(found, [p.lower() for p in path], label, token_label)
+        moves = sorted(found.moves, key=lambda m: (rank(m), str(m)))
+        labelled = ((str(m), label(m)) for m in moves)
+        return [option if option.final else msgspec.structs.replace(option, label=token_label(path, option.token))
                 for option in group_by_next_token(labelled, path)]
+
+    def focus_view(self, state: RGState, seat: int, path: Sequence[str], view_: Any) -> Any:
+        """Beside a menu at ``lay <hex>`` (``lay <hex> <tile>``): the view with the lays the menu offers on that hex
+        (``RGView.lays``), which the renderer's focus draws; the renderer runs no rules."""
+        if len(path) < 2 or path[0].lower() != menus.LAY or not isinstance(view_, RGView):
+            return view_
+        space = self.listing(state, seat, moves_too=False).lays
+        lays: list[Lay] = space.at(path[1]) if space is not None else []
+        return msgspec.structs.replace(view_, lays={path[1].upper(): [(lay.tile, lay.rotation) for lay in lays]})
 
     def complete(self, state: RGState, seat: int, text_: str, lang: str, limit: int = MENU_LIMIT,
                  names: Sequence[str] | None = None) -> list[Option]:

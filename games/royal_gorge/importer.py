@@ -19,18 +19,23 @@ where our map has no gold stands (:class:`~games.royal_gorge.moves.RecordedShip`
 smaller ``percent`` than its certificates is paid for that percent, as 18xx.games pays it
 (:class:`~games.royal_gorge.moves.RecordedSell`). ``strict=True`` plays by our rules only.
 
-Pure: the caller reads the files and stores the moves (``service/import_18xx.py``).
+:func:`import_record` reads a record (and its oracle) from files, replays it and says what it did, line by line
+(:func:`failure_lines`, :func:`result_lines`); the caller stores the moves as a table with the service's generic
+``TableService.import_game`` and draws what it likes (``tabula import-18xx`` in ``bot/cli.py``). Nothing here
+stores, draws or prints.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 import msgspec
 
-from games.core import BadOptions, GameError, Move
+from games.core import BadOptions, GameError, Move, Outcome
 
 from . import records as R
 from .content import content
@@ -45,6 +50,10 @@ from .state import RGState
 TITLE: Final = "18RoyalGorge"
 #: The optional rules of 18xx.games this engine plays (as the table option of the same name).
 OPTIONAL_RULES: Final = frozenset({"shorter_game_end"})
+
+#: Exit codes of an import: the record was replayed (to its end, or to ``until``); it stopped at an action it could
+#: not take or at a divergence from the oracle; the record (or the oracle) could not be read or set up.
+REPLAYED, STOPPED, UNREADABLE = 0, 1, 2
 
 # 18xx.games draws with a linear congruential generator (Engine::Game::Base#rand), seeded with the game's seed.
 _LCG_A, _LCG_C, _LCG_M = 1_103_515_245, 12_345, 2**31
@@ -423,3 +432,108 @@ def _as_recorded(action: R.Action, move: Move) -> Move | None:
     if isinstance(action, R.Choose) and isinstance(move, Ship):
         return RecordedShip(move.hex, move.using)
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Importing a file, and what to say about it
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Imported:
+    """A record file read and replayed, ready to be stored as a table (``TableService.import_game`` with
+    ``game_id``, ``setup.names``, ``replay.moves``, ``setup.options``, ``seed`` and ``end``).
+
+    Attributes:
+        lines: what to say so far (the record, the setup's notes, how much was replayed, the failure).
+        code: :data:`REPLAYED`, :data:`STOPPED` or :data:`UNREADABLE` (then nothing else is set).
+        record, setup, replay: the record read, its setup, its replay.
+        checked: whether an oracle was compared with.
+    """
+
+    lines: list[str] = field(default_factory=list)
+    code: int = REPLAYED
+    record: R.Record | None = None
+    setup: Setup | None = None
+    replay: Replay | None = None
+    checked: bool = False
+    game_id: str = GAME.meta.id
+
+    @property
+    def seed(self) -> str:
+        """The table's seed: the record's, as 18xx.games draws with it."""
+        assert self.record is not None
+        return str(self.record.seed)
+
+    @property
+    def end(self) -> bool:
+        """An admin ended the recorded game there (and the replay reached it): the table ends too."""
+        return self.replay is not None and self.replay.ended and self.replay.failure is None
+
+
+def import_record(path: Path, *, oracle: Path | None = None, railroads: Sequence[str] | None = None,
+                  privates: Sequence[str] | None = None, strict: bool = False, until: int | None = None,
+                  lang: str = "en") -> Imported:
+    """Read the record at ``path`` and replay it (see the module notes); ``oracle``: compare with 18xx.games'
+    states after every action; ``railroads``/``privates``: the draws, when the record cannot tell;
+    ``strict``: take nothing as recorded that our rules refuse; ``until``: stop before that action."""
+    out = Imported()
+    say = out.lines.append
+    try:
+        record = R.load_record(path)
+        loaded_oracle = R.load_oracle(oracle) if oracle is not None else None
+        setup = read_setup(record, loaded_oracle, railroads, privates)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, SetupError) as error:
+        say(f"! {path.name}: {error}")
+        out.code = UNREADABLE
+        return out
+    done = replay(record, setup, loaded_oracle, strict=strict, until=until, lang=lang)
+    out.record, out.setup, out.replay, out.checked = record, setup, done, loaded_oracle is not None
+    say(f"{path.name}: 18 Royal Gorge on 18xx.games (game {record.game_id}), {len(setup.ids)} players: "
+        + ", ".join(setup.names))
+    for index, note in done.notes:
+        say(f"  {'' if index < 0 else f'i={index}: '}{note}")
+    checked = f", each checked against the oracle ({done.checked})" if loaded_oracle is not None else ""
+    say(f"Replayed {done.taken} of the record's {done.kept} kept actions ({len(record.actions)} in all, "
+        f"{len(done.moves)} moves){checked}.")
+    if done.failure is not None:
+        out.code = STOPPED
+        out.lines += failure_lines(done.failure)
+    elif until is not None and not done.finished:
+        say(f"Stopped before action {until}, as asked.")
+    return out
+
+
+def failure_lines(failure: Failure) -> list[str]:
+    """The first action that could not be taken (or diverged): index, the action as recorded, our notation, why."""
+    action = json.dumps(failure.action, ensure_ascii=False, sort_keys=True)
+    where = "the record" if failure.index < 0 else f"action {failure.index}"
+    if failure.diverged:
+        return [f"! Diverged from 18xx.games after {where}: {failure.field}: ours {failure.ours!r}, "
+                f"18xx.games {failure.theirs!r}",
+                f"  action: {action}", f"  ours:   {failure.notation}"]
+    lines = [f"! Could not take {where}: {failure.reason}"]
+    if failure.action:
+        lines += [f"  action: {action}", f"  ours:   {failure.notation}"]
+    return lines
+
+
+def result_lines(imported: Imported, outcome: Outcome | None, lang: str) -> list[str]:
+    """Every player's net worth (the final standings once the stored table's game is over: ``outcome``) beside
+    the record's result, and the end reason beside the record's."""
+    done, record = imported.replay, imported.record
+    assert done is not None and record is not None
+    worth = done.net_worth()
+    lines = ["Final net worth:" if outcome is not None else "Net worth so far:"]
+    width = max(len(name) for name in done.setup.names)
+    ranks = {st.seat: st.rank for st in outcome.standings} if outcome is not None else {}
+    for seat, (pid, name) in enumerate(zip(done.setup.ids, done.setup.names, strict=True)):
+        recorded = record.result.get(pid)
+        tail = f"   (18xx.games: ${recorded})" if recorded is not None and outcome is not None else ""
+        place = f"   place {ranks[seat]}" if seat in ranks else ""
+        lines.append(f"  {name:<{width}}  ${worth[pid]}{tail}{place}")
+    if outcome is not None:
+        reasons = "; ".join(GAME.text(key, params, lang, done.setup.names) for key, params in outcome.reasons)
+        recorded_reason = f"   (18xx.games: {record.game_end_reason})" if record.game_end_reason else ""
+        lines.append(f"End: {done.end_reason} — {reasons}{recorded_reason}")
+    return lines

@@ -6,7 +6,7 @@ priority first (18xx.games rotates its player list the same way). Corporations a
 id (``"RG"``, ``"CF&I"``); notation writes them with :func:`games.royal_gorge.records.tabula_id`.
 
 The turn structure is explicit data (games.core.flow): ``stack`` holds the open round — the private
-auction, a stock round, an operating round — the active one on top (operating.py runs a railroad's turn).
+auction, a stock round, an operating round — the active one on top (operating/ runs a railroad's turn).
 The map is ``laid`` (hex → tile and rotation) and ``tokens`` (hex → railroad per city slot); the railroads'
 charters say which station tokens are where (``Corp.stations``).
 """
@@ -106,7 +106,7 @@ class OperatingF(msgspec.Struct, tag="operating", kw_only=True):
 
     A railroad's turn goes through ``step``: ``track`` (up to 6 lays), ``token``, ``route`` (run the
     trains), ``dividend`` (ship gold, pay out or withhold), ``lease`` (G3's fee to RG), ``train`` (buy
-    trains), ``company`` (buy privates), each skipped when it offers nothing (see operating.py).
+    trains), ``company`` (buy privates), each skipped when it offers nothing (see operating/).
     The rest is the turn's scratch: lays made, the steel columns and prices chosen per tile colour, the
     run (``routes``: one ``"<train> <hex-chain>"`` per train), its ``revenue`` and gold ``extra``, the
     choice still open after the run (``choose``: gold, ghost, done), the extensions put on trains

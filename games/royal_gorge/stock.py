@@ -24,9 +24,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from games.core import Event, IllegalMove, Move
-from games.core.flow import Step, need
+from games.core.flow import Step, close, need
 
 from .content import content
+from .ending import red_zone
 from .holdings import (
     BANK,
     MARKET_LIMIT,
@@ -44,7 +45,7 @@ from .holdings import (
     transfer,
 )
 from .moves import Buy, Par, Pass, Sell
-from .operating import paid_units
+from .operating import paid_units, start_operating_round
 from .state import MARKET, TREASURY, RGState, StockF
 
 MINT_WORKER = "B6"
@@ -265,8 +266,6 @@ class StockStep(Step[RGState, StockF]):
     def advance(self, state: RGState, frame: StockF, events: list[Event]) -> bool:
         """Players with nothing they could do pass by themselves (a turn with an action just ends); once
         every player has passed in a row the round is over."""
-        from .rounds import end_stock_round
-
         if len(frame.passed) == state.players:
             end_stock_round(state, frame, events)
             return True
@@ -305,3 +304,21 @@ def end_turn(state: RGState, frame: StockF) -> None:
     """The next player's turn."""
     frame.sold_now, frame.bought, frame.acted = [], False, False
     frame.current = state.order[(state.order.index(frame.current) + 1) % state.players]
+
+
+def end_stock_round(state: RGState, frame: StockF, events: list[Event]) -> None:
+    """Sold-out companies rise a space; priority goes to the player after the last one to act; the
+    operating rounds begin."""
+    close(state, frame)
+    for corp in sorted(state.corps.values(), key=lambda c: (-c.col, c.arrived)):
+        if corp.col >= 0 and sum(corp.held) == 100:
+            before = corp.col
+            if move_price(state, corp.id, content().market.movement.sold_out):
+                events.append(Event("sold_out", {"corp": corp.id, "from": price_at(before),
+                                                  "to": price_at(corp.col)}))
+                red_zone(state, corp.id, events)
+    if frame.last >= 0:
+        at = (state.order.index(frame.last) + 1) % state.players
+        state.order = state.order[at:] + state.order[:at]
+    events.append(Event("priority", {"seat": state.order[0]}))
+    start_operating_round(state, 1, events)

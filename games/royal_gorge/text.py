@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.core import Move
+from games.core import Game, Move
 
 from .auction import min_bid
 from .content import content
@@ -35,7 +35,6 @@ from .steps import FLOW
 from .stock import buy_cost
 
 if TYPE_CHECKING:
-    from .game import RoyalGorgeGame
     from .view import RGView
 
 
@@ -76,7 +75,7 @@ def param_text(name: str, value: Any, lang: str) -> str | None:
     return None
 
 
-def token_label(game: RoyalGorgeGame, path: Sequence[str], token: str, lang: str) -> str:
+def token_label(game: Game[RGState, Move], path: Sequence[str], token: str, lang: str) -> str:
     """A notation token that does not end a move, in words, for menus and completion: the verb ("Lay or
     upgrade track…"), then what the token names: a private, a company, a hex (with its town), a tile, a
     rotation, a train, a count, ``with``/``from``/``market``/``treasury``. Unknown tokens stay as typed."""
@@ -108,7 +107,7 @@ def token_label(game: RoyalGorgeGame, path: Sequence[str], token: str, lang: str
     return token
 
 
-def move_label(game: RoyalGorgeGame, state: RGState, seat: int, move: Move, lang: str) -> str:
+def move_label(game: Game[RGState, Move], state: RGState, seat: int, move: Move, lang: str) -> str:
     """What a move does, in words: "Bid $45 for Y3 Coal Creek Mines", "以 $70 开办 RG …"."""
     params: dict[str, Any]
     if isinstance(move, Bid):
@@ -189,7 +188,7 @@ def operating_label(state: RGState, move: Move) -> tuple[str, dict[str, Any]] | 
     return None
 
 
-def prompt(game: RoyalGorgeGame, state: RGState, seat: int, lang: str) -> str | None:
+def prompt(game: Game[RGState, Move], state: RGState, seat: int, lang: str) -> str | None:
     """What is asked of ``seat`` now."""
     if seat not in FLOW.to_act(state):
         return None
@@ -214,7 +213,7 @@ def prompt(game: RoyalGorgeGame, state: RGState, seat: int, lang: str) -> str | 
     return None
 
 
-def summarize(game: RoyalGorgeGame, view: RGView, lang: str) -> list[str]:
+def summarize(game: Game[RGState, Move], view: RGView, lang: str) -> list[str]:
     """The view in a few lines: the round, each player, each started company, the privates."""
     zh = lang.startswith("zh")
     lines = []

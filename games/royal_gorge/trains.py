@@ -1,9 +1,10 @@
 """Trains, phases and the events trains carry (18rg.md §6, §7, §9; the rules text's 全局随机事件).
 
-A train leaves the depot when a railroad buys it or when it is exported at the end of an OR set. The nth
-copy of a type leaving may start a phase, the Treaty of Boston, close privates or trigger the end of the game
-(trains.toml ``events``); the first copy of a type rusts every train that ``rusts_on`` it, the bank paying
-its owner the salvage. The depot shows one type at a time: the first type with copies left.
+A train leaves the depot when a railroad buys it or when it is exported at the end of an OR set
+(operating/depot.py fires what that does). The nth copy of a type leaving may start a phase
+(:func:`start_phase`), the Treaty of Boston, close privates (:func:`close_privates`) or trigger the end of the
+game (trains.toml ``events``); the first copy of a type rusts every train that ``rusts_on`` it (:func:`rust`),
+the bank paying its owner the salvage. The depot shows one type at a time: the first type with copies left.
 """
 
 from __future__ import annotations
@@ -33,35 +34,6 @@ def left_depot(state: RGState, name: str) -> int:
     if t.unlimited:
         return state.sixes
     return t.count - state.depot.get(name, 0)
-
-
-def take_from_depot(state: RGState, name: str, events: list[Event], *, bought: bool) -> None:
-    """One ``name`` train leaves the depot (bought, or exported when ``bought`` is false): events fire."""
-    t = content().trains[name]
-    if t.unlimited:
-        state.sixes += 1
-    else:
-        state.depot[name] -= 1
-    nth = left_depot(state, name)
-    if nth == 1:
-        rust(state, name, events)
-    for event in t.events:
-        if event.nth != nth:
-            continue
-        if event.event == "phase":
-            start_phase(state, event.phase, events)
-        elif event.event == "treaty_of_boston":
-            from .operating import treaty_of_boston
-
-            treaty_of_boston(state, events)
-        elif event.event == "close_privates":
-            close_privates(state, events)
-        elif event.event == "end_game":
-            from .ending import trigger
-
-            short = bought and bool(state.options.get("shorter_game_end"))
-            trigger(state, "final_train", "one_more_full_or_set", events,
-                    extra=content().rules.end.short_option_extra_sets if short else content().rules.end.extra_sets)
 
 
 def rust(state: RGState, name: str, events: list[Event]) -> None:
@@ -118,14 +90,3 @@ def close_private(state: RGState, private_id: str, events: list[Event]) -> None:
     private.closed = True
     private.owner = None
     events.append(Event("private_closed", {"private": private_id}))
-
-
-def export(state: RGState, events: list[Event]) -> None:
-    """End of an OR set: the next train leaves the depot unbought; a 2+ takes every 2+ left with it."""
-    name = next_train(state)
-    if name is None:
-        return
-    count = state.depot.get(name, 0) if name in content().export.whole_type else content().export.otherwise
-    for _ in range(max(1, count)):
-        events.append(Event("exported", {"train": name}))
-        take_from_depot(state, name, events, bought=False)

@@ -111,6 +111,9 @@ class RGView(msgspec.Struct):
     treaty: bool = False            # the Treaty of Boston has happened
     ghost_towns: list[str] = []
     last_run: list[str] = []        # the run of the railroad operating now ("2+ l14-m15-n14-o15")
+    #: Beside a menu at ``lay <hex>``: the lays offered there, hex → [(tile id, rotation)] (Game.focus_view; the
+    #: renderer's focus draws them and runs no rules). Empty in every other view.
+    lays: dict[str, list[tuple[str, int]]] = {}
     last: LastMove | None = None    # the latest move (seat, notation, hexes), highlighted on the board
     finished: bool = False
     end_reason: str = ""

@@ -110,6 +110,11 @@ class ThreeKingdomsGame(Game[TKState, Move]):
             return "setup"
         return f"{state.round}:{state.current}"
 
+    def sequential(self, state: TKState) -> bool:
+        """Always: one seat decides at a time; a player whose turn resumes after another answered
+        inside it is told again (issue 19 §1)."""
+        return True
+
     def acting_label(self, state: TKState, seat: int, lang: str) -> str | None:
         lord = state.seats[seat].lord
         return content().lords[lord].name(lang) if lord else None

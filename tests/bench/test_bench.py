@@ -34,8 +34,8 @@ def test_the_bench_command_prints_the_report(monkeypatch: pytest.MonkeyPatch) ->
     result = CliRunner().invoke(app, ["bench", "--game", "hexlay", "--rounds", "1", "--games", "1", "--positions",
                                       "1", "--moves", "3", "--renders", "1", "--repeats", "1"])
     assert result.exit_code == 0, result.output
-    for label in ("completion (Game.complete)", "move applied (parse + apply)", "act with commit",
-                  "table load, 3 moves", "undo of the last move", "_legal_moves called"):
+    for label in ("completion (Game.complete)", "panel (view + menu level)", "move applied (parse + apply)",
+                  "act with commit", "table load, 3 moves", "undo of the last move", "_legal_moves called"):
         assert label in result.output
 
 

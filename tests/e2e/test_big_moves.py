@@ -52,9 +52,10 @@ async def menu_move(server: LoopbackDiscord, user: FakeUser, table: Table, sizes
         finals = [o["value"] for o in options if o["value"].startswith("=lay")]
         deeper = [o["value"] for o in options if o["value"].startswith(">")]
         value = finals[0] if finals else deeper[0]
-        before = len(panel.revisions)
+        before = panel.text
         await done(await user.select(panel, select["custom_id"], [value]))
-        await server.wait_until(lambda p=panel, b=before: len(p.revisions) > b, timeout=10,
+        # its text changes at once, its image follows by another edit (issue 19 §5)
+        await server.wait_until(lambda p=panel, b=before: p.text != b, timeout=10,
                                 description="the panel to change")
         if value.startswith("="):
             assert "✓" in panel.text

@@ -23,13 +23,13 @@ rounds), and printed.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from games.core import Rng
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
-from .helpers import Table, lobby_click, move, open_table, public_bot_messages, slash_ok
+from .helpers import Table, lobby_click, open_table, public_bot_messages, slash_ok
+from .notice import FIGURES, Notice, play_measured, settle
 
 #: 5bb1e9f's Landlord's game ended at its round limit of 30 rounds.
 GAME_ROUNDS = 30
@@ -40,28 +40,13 @@ TODAY_PINGS = 1.61
 STATUS_KEY = "status_post"
 
 
-@dataclass
-class Figures:
-    rounds: int
-    moves: int
-    posts: int
-    edits: int
-    pings: dict[str, int]
-
-    def line(self, label: str) -> str:
-        r = self.rounds
-        return (f"landlords 4p {label} over {r} rounds ({self.moves} moves by /move): {self.posts / r:.2f} public "
-                f"posts, {self.edits / r:.1f} edits, pings per player "
-                f"{', '.join(f'{n} {c / r:.2f}' for n, c in self.pings.items())} per round "
-                f"(mean {self.mean_pings:.2f}); 5bb1e9f: {TODAY_POSTS:.1f} posts, {TODAY_PINGS:.2f} pings")
-
-    @property
-    def mean_pings(self) -> float:
-        return sum(self.pings.values()) / len(self.pings) / self.rounds
+def line(figures: Notice, label: str) -> str:
+    return f"{figures.line(label)}; 5bb1e9f: {TODAY_POSTS:.1f} posts, {TODAY_PINGS:.2f} pings"
 
 
-async def status_seq(service: TableService, table: Table, seen: dict[int, int]) -> None:
+async def status_seq(server: LoopbackDiscord, service: TableService, table: Table, seen: dict[int, int]) -> None:
     """Note which post is the table's status post now and the last action it tells of."""
+    await settle(server, service, table)  # a new post may still be queued (issue 19 §5)
     note, loaded = await asyncio.gather(asyncio.to_thread(service.note, table.id, STATUS_KEY),
                                         asyncio.to_thread(service.load, table.id))
     if isinstance(note, dict) and note.get("message"):
@@ -69,10 +54,10 @@ async def status_seq(service: TableService, table: Table, seen: dict[int, int]) 
 
 
 async def play(server: LoopbackDiscord, service: TableService, users: dict[int, FakeUser], *, rounds: int,
-               cancel: tuple[str, ...] = ()) -> tuple[Figures, Table, dict[int, int]]:
+               cancel: tuple[str, ...] = ()) -> tuple[Notice, Table, dict[int, int]]:
     """Open a 4-seat table, let each player cancel the default orders ``cancel`` by /order in the
     lobby, start it, and play up to ``rounds`` rounds (or the end), the Landlord's bot choosing
-    each /move."""
+    each /move; measured as in :mod:`.notice` (with the share of turns that told their player)."""
     alice = users[0]
     table = await open_table(server, alice, "landlords", seats=4)
     for user in list(users.values())[1:]:
@@ -83,27 +68,19 @@ async def play(server: LoopbackDiscord, service: TableService, users: dict[int, 
             assert answer.message.ephemeral
     seats = await asyncio.to_thread(service.repo.seats, table.id)
     assert all(s.orders == [o for o in ("auto-roll",) if o not in cancel] for s in seats), [s.orders for s in seats]
-    mark = server.checkpoint()
-    await slash_ok(alice, "table start", table.thread)
     seen: dict[int, int] = {}
-    await status_seq(service, table, seen)
-    moves = 0
-    while True:
-        loaded = await asyncio.to_thread(service.load, table.id)
-        game, state = loaded.game, loaded.state
-        if game.is_over(state) or state.round > rounds:
-            break
-        seat = sorted(game.to_act(state))[0]
-        notation = str(game.bot_move(state, seat, Rng.from_seed(f"noise:{moves}")))
-        await move(users[seat], table, notation)
-        await status_seq(service, table, seen)
-        moves += 1
-        assert moves < 3000
-    posts = [m for m in public_bot_messages(server, table.thread) if m.id > mark]
+
+    async def start() -> None:
+        await slash_ok(alice, "table start", table.thread)
+        await status_seq(server, service, table, seen)
+
+    figures = await play_measured(server, service, table, users, moves=3000, round_of=lambda s: s.round,
+                                  seed="noise", start=start, stop=lambda s: s.round > rounds,
+                                  each=lambda: status_seq(server, service, table, seen),
+                                  count_rounds=lambda s: min(rounds, s.round))
+    assert figures.moves < 3000
     everyone = {u.id for u in users.values()}
-    assert all(m.pinged <= everyone for m in posts)
-    figures = Figures(min(rounds, state.round), moves, len(posts), sum(len(m.revisions) for m in posts),
-                      {u.name: sum(u.id in m.pinged for m in posts) for u in users.values()})
+    assert all(m.pinged <= everyone for m in public_bot_messages(server, table.thread))
     return figures, table, seen
 
 
@@ -116,10 +93,11 @@ def board_seq(message: Message, table: Table) -> int | None:
 
 async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
     figures, table, seen = await play(server, service, users, rounds=GAME_ROUNDS)
-    print("\n" + figures.line("by default (auto-roll)"))
+    print("\n" + line(figures, "by default (auto-roll)"))
+    record_property(FIGURES, line(figures, "by default (auto-roll)"))
     assert figures.rounds >= 10, "the game ended too early to measure"
     assert figures.posts / figures.rounds <= TODAY_POSTS / 2
     assert figures.mean_pings <= TODAY_PINGS / 2, figures.pings
@@ -143,11 +121,12 @@ async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
 
 async def test_the_same_players_who_cancel_the_order_are_pinged_every_turn(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
-        carol: FakeUser) -> None:
+        carol: FakeUser, record_property: Callable[[str, object], None]) -> None:
     """Without ``auto-roll`` each turn is still a post and a ping (printed for comparison); the
     bounds are 5bb1e9f's own, so a noisier change fails here too."""
     users = {0: alice, 1: bob, 2: carol, 3: server.add_user("dave")}
     figures, _, _ = await play(server, service, users, rounds=6, cancel=("auto-roll",))
-    print("\n" + figures.line("after /order auto-roll on:False"))
+    print("\n" + line(figures, "after /order auto-roll on:False"))
+    record_property(FIGURES, line(figures, "after /order auto-roll on:False"))
     assert figures.posts / figures.rounds <= 5.0
     assert figures.mean_pings <= TODAY_PINGS, figures.pings

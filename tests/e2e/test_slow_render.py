@@ -1,7 +1,7 @@
 """Issue #3 (f): with a renderer slower than Discord's 3-second limit, every interaction is still
 acknowledged in time (the bot defers first and draws off the event loop, in its drawing
 processes), and the work completes: the board follows its post by an edit (issue 13 §2; see
-test_render_after_text.py), a private panel comes with its image."""
+test_render_after_text.py), and a private panel's image follows its text by an edit (issue 19 §5)."""
 
 from __future__ import annotations
 
@@ -41,5 +41,10 @@ async def test_slow_images_do_not_miss_the_deadline(server: LoopbackDiscord, tab
     res = await bob.click(post, view)  # a private image is drawn
     await res.wait_acknowledged(timeout=3)
     await done(res, timeout=DELAY * 3)
-    assert res.message.attachments
+    # issue 19 §5: the panel's text and buttons do not wait for its image, which follows by an edit
+    panel = res.message
+    first = panel.revisions[0].attachment_ids if panel.revisions else [a.id for a in panel.attachments]
+    assert first == [] and panel.custom_ids, "the panel waited for its image"
+    await server.wait_until(lambda: bool(panel.attachments), timeout=DELAY * 3, description="the panel's image")
+    assert panel.attachments[0].filename == f"private-t{table.id}-seat2.png"
     assert not server.unacknowledged_interactions

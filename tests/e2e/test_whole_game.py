@@ -102,7 +102,9 @@ async def via_panel(server: LoopbackDiscord, table: Table, user: FakeUser, notat
     panel = opened.message
     assert panel.ephemeral and panel.visible_to == user.id
     assert is_panel(panel.text)
-    assert panel.attachments and panel.attachments[0].filename.startswith(f"private-t{table.id}-")
+    # its text comes at once and its image follows by an edit (issue 19 §5)
+    await server.wait_until(lambda: bool(panel.attachments), timeout=15, description="the panel's image")
+    assert panel.attachments[0].filename.startswith(f"private-t{table.id}-")
     button = next((c for c in panel.custom_ids if c.endswith(f":play:{notation}")), None)
     select = next((c for c in panel.custom_ids if c.startswith(f"ts:{table.id}:")), None)
     edits = len(panel.revisions)

@@ -29,6 +29,7 @@ from render import Renderer, fonts, recording, renderer_for
 from render import royal_gorge as rg
 from render.hexes import TILE_COLOURS
 from render.kit import Canvas, is_cjk
+from render.royal_gorge import map as rg_map
 
 NAMES = ["Alice", "张伟", "Bob the Builder", "李娜"]
 MIB = 1 << 20
@@ -187,10 +188,10 @@ def test_a_map_drawn_once_is_reused_until_it_changes() -> None:
     """Issue 13 §3: the same map is drawn once and pasted again (same pixels, same strings reported); a tile laid
     draws a new one."""
     v = operating_view()
-    rg._MAPS.clear()
+    rg_map._MAPS.clear()
     with recording() as first_texts:
         first = rg.draw_board(v, "en", NAMES)
-    assert rg._draw_map(v, "en", rg.HEX) is rg._draw_map(v, "en", rg.HEX)
+    assert rg_map._draw_map(v, "en", rg.HEX) is rg_map._draw_map(v, "en", rg.HEX)
     with recording() as again_texts:
         again = rg.draw_board(v, "en", NAMES)
     assert first.canvas.image is not None and again.canvas.image is not None
@@ -198,7 +199,7 @@ def test_a_map_drawn_once_is_reused_until_it_changes() -> None:
     assert [d.text for d in first_texts] == [d.text for d in again_texts]
     fewer = mapped(v, laid={"L14": ("57", 0), "K13": ("8", 1), "I7": ("6", 2)}, tokens=v.tokens,
                    gold_cubes=v.gold_cubes, steel=v.steel)
-    assert rg._draw_map(fewer, "en", rg.HEX) is not rg._draw_map(v, "en", rg.HEX)
+    assert rg_map._draw_map(fewer, "en", rg.HEX) is not rg_map._draw_map(v, "en", rg.HEX)
 
 
 def test_tiles_laid_in_the_view_appear_on_the_map() -> None:
@@ -370,14 +371,20 @@ def test_focus_zooms_on_the_hex_a_lay_names() -> None:
     assert data is not None and len(data) < MIB and png(data).width > 300
 
 
-def test_focus_offers_the_lays_of_the_railroad_operating_now() -> None:
+def test_focus_draws_the_lays_the_view_offers_and_runs_no_rules() -> None:
+    """The lays come in the view (``RGView.lays``, which ``Game.focus_view`` fills from the menu); a view
+    offering none draws none, whoever operates."""
     from games.royal_gorge.track import Board, legal_lays
 
-    v = operating_view()
-    assert v.operating_now and v.tokens.get("L14") == [v.operating_now]
-    board = Board(v.laid, v.tokens, [c.id for c in v.corps if c.kind == "rail"], v.phase)
-    lays = legal_lays(board, v.operating_now, "L16")
+    bare = operating_view()
+    assert bare.operating_now and bare.tokens.get("L14") == [bare.operating_now]
+    board = Board(bare.laid, bare.tokens, [c.id for c in bare.corps if c.kind == "rail"], bare.phase)
+    lays = legal_lays(board, bare.operating_now, "L16")
     assert {lay.tile for lay in lays} >= {"7", "8"}
+    with recording() as drawn:
+        rg.RENDERER.focus(bare, ["lay", "L16"], "en")
+    assert not [d.text for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]
+    v = msgspec.structs.replace(bare, lays={"L16": [(lay.tile, lay.rotation) for lay in lays]})
     with recording() as drawn:
         rg.RENDERER.focus(v, ["lay", "L16"], "en")
     labels = [d.text for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]
@@ -451,17 +458,17 @@ def test_a_map_changed_by_a_move_is_patched_and_matches_the_map_drawn_whole(monk
     from games.core import Rng
 
     patched: list[int] = []
-    patch = rg.patch_map
+    patch = rg_map.patch_map
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         patched.append(len(args[2]))
         return patch(*args, **kwargs)
 
-    monkeypatch.setattr(rg, "patch_map", counted)
+    monkeypatch.setattr(rg_map, "patch_map", counted)
     rng = Rng.from_seed("patch")
     state = played(4)
-    rg._MAPS.clear()
-    rg._BASES.clear()
+    rg_map._MAPS.clear()
+    rg_map._BASES.clear()
     compared = 0
     for _ in range(120):
         acting = sorted(GAME.to_act(state))
@@ -472,17 +479,17 @@ def test_a_map_changed_by_a_move_is_patched_and_matches_the_map_drawn_whole(monk
         view = GAME.view(state, None)
         before = len(patched)
         with recording() as texts:
-            drawn = rg._draw_map(view, "en", rg.HEX)
+            drawn = rg_map._draw_map(view, "en", rg.HEX)
         if len(patched) == before:
             continue                                              # the map was kept, or drawn whole
-        kept = dict(rg._BASES)
-        rg._BASES.clear()
-        rg._MAPS.clear()
+        kept = dict(rg_map._BASES)
+        rg_map._BASES.clear()
+        rg_map._MAPS.clear()
         with recording() as whole_texts:
-            whole = rg._draw_map(view, "en", rg.HEX)
-        rg._BASES.update(kept)
+            whole = rg_map._draw_map(view, "en", rg.HEX)
+        rg_map._BASES.update(kept)
         assert drawn.canvas.image is not None and whole.canvas.image is not None
         assert ImageChops.difference(drawn.canvas.image, whole.canvas.image).getbbox() is None
         assert sorted(t.text for t in texts) == sorted(t.text for t in whole_texts)
         compared += 1
-    assert compared >= 3 and all(0 < n <= rg._PATCH_MOST for n in patched)
+    assert compared >= 3 and all(0 < n <= rg_map._PATCH_MOST for n in patched)

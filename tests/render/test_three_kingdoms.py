@@ -22,6 +22,8 @@ from render import three_kingdoms as tk
 from render.kit import DIRECT, is_cjk
 from render.palette import ACCENT
 from render.static_layer import Sprites
+from render.three_kingdoms import map as tk_map
+from render.three_kingdoms import rondel as tk_rondel
 
 NAMES = ["Alice", "张伟", "Bob the Builder", "\U0001f3b2李娜"]
 MAX_BYTES = 1 << 20
@@ -260,7 +262,8 @@ def test_the_printed_map_and_the_rondel_are_pasted_as_drawn(lang: str, monkeypat
     view = GAME.view(_last_where(4, "build"), None)
     with recording() as pasted_texts:
         pasted = tk.draw_board(view, lang, NAMES).image
-    monkeypatch.setattr(tk, "paste_layer", lambda cv, layer: layer.draw(cv))
+    for module in (tk_map, tk_rondel):                 # each pastes its own printed layer
+        monkeypatch.setattr(module, "paste_layer", lambda cv, layer: layer.draw(cv))
     monkeypatch.setattr(Sprites, "paste", lambda self, cv, key, rect, draw, background=None: draw(cv, rect[0], rect[1]))
     with recording() as drawn_texts:
         drawn = tk.draw_board(view, lang, NAMES).image

@@ -6,20 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng
-from games.royal_gorge.ending import end_of_set, finish, trigger
+from games.royal_gorge.ending import finish, trigger
 from games.royal_gorge.game import GAME
 from games.royal_gorge.holdings import BANK, col_of, pay, place, price
 from games.royal_gorge.moves import BuyTrain, Run
 from games.royal_gorge.operating import (
     auto_run,
     can_token,
+    end_of_set,
     make_board,
     next_token_cost,
+    take_from_depot,
     tokenable,
     treaty_of_boston,
 )
 from games.royal_gorge.state import OperatingF, RGState, StockF
-from games.royal_gorge.trains import take_from_depot
 
 from .test_stock import acting, play, refused, stock
 

@@ -7,13 +7,22 @@ from __future__ import annotations
 from typing import Any
 
 from games.royal_gorge.content import content
-from games.royal_gorge.ending import end_of_set, force_finish, red_zone, set_vgc_cash
+from games.royal_gorge.ending import force_finish, red_zone, set_vgc_cash
 from games.royal_gorge.game import GAME
 from games.royal_gorge.holdings import BANK, cert_limit, certificates, col_of, net_worth, pay, price, worth_parts
-from games.royal_gorge.operating import can_token, free_slot, make_board, must_buy, put_token, treaty_of_boston
-from games.royal_gorge.rounds import start_operating_round
+from games.royal_gorge.operating import (
+    can_token,
+    end_of_set,
+    free_slot,
+    make_board,
+    must_buy,
+    put_token,
+    start_operating_round,
+    take_from_depot,
+    treaty_of_boston,
+)
 from games.royal_gorge.state import RGState
-from games.royal_gorge.trains import close_private, take_from_depot
+from games.royal_gorge.trains import close_private
 
 from .test_auction import acting as auction_acting
 from .test_auction import play as auction_play

@@ -21,6 +21,7 @@ from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefau
 
 from ..boards import publish
 from ..direct import remind_by_dm
+from ..edits import Edit, Post, edits_of
 from ..errors import BotError
 from ..i18n import answer_lang, t
 from ..interactions import acknowledge_privately
@@ -360,11 +361,17 @@ class Admin(commands.Cog):
                 return
             lang = public_lang(loaded.table)
             text = clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id))
-            sent = await rt.bot.get_partial_messageable(int(loaded.table.channel_id)).send(
-                text, allowed_mentions=pings(text))
-            remind_by_dm(rt, loaded.table, loaded.seats, present,
-                         clip(t("bot.turn.waiting", lang, who=who(loaded.seats, present, ping=set())), 900),
-                         getattr(sent, "jump_url", None))
+            asked = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, present, ping=set())), 900)
+
+            async def posted(sent: discord.Message) -> None:
+                remind_by_dm(rt, loaded.table, loaded.seats, present, asked, getattr(sent, "jump_url", None))
+
+            async def failed(error: discord.HTTPException) -> None:
+                log.info("could not remind table %s: %s", table_id, error)
+
+            # queued like a move's post: not sent while the table's lock is held (issue 19 §5)
+            edits_of(rt).post(rt.bot.get_partial_messageable(int(loaded.table.channel_id)),
+                              Post(Edit(text), mentions=pings(text), posted=posted, failed=failed))
 
     async def enforce(self, table_id: int, now: datetime) -> None:
         """The deadline passed: the service applies the table's policy to every late seat."""

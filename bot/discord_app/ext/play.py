@@ -3,6 +3,8 @@ and selects that play moves or open one's private panel."""
 
 from __future__ import annotations
 
+import itertools
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,8 +15,9 @@ from discord.ext import commands
 from games.core import StaleVersion
 from service import MoveResult
 
-from ..boards import build_panel, panel_message, publish
+from ..boards import build_panel, panel_image, panel_message, publish
 from ..components import Click, TableButton, make_view, on_action
+from ..edits import edits_of
 from ..errors import BotError, describe, log, report
 from ..i18n import interaction_lang, t
 from ..interactions import runtime_of
@@ -28,11 +31,14 @@ if TYPE_CHECKING:
 
 async def play(interaction: discord.Interaction[Any], table_id: int, text: str,
                expected_version: int | None = None) -> MoveResult:
-    """Apply a move for the person, then announce it publicly (in order, per table)."""
+    """Apply a move for the person, then announce it publicly (in order, per table); returns once
+    the announcement is out (or refused)."""
     rt = runtime_of(interaction)
     async with rt.lock(table_id):
         before, result = await rt.act(table_id, str(interaction.user.id), text, expected_version=expected_version)
-        await publish(rt, result, before)
+        post = await publish(rt, result, before)
+    if post is not None:  # the reply follows the move's post, which is not made under the lock (issue 19 §5)
+        await edits_of(rt).wait_posted(post)
     return result
 
 
@@ -45,21 +51,41 @@ def confirmation(result: MoveResult, lang: str) -> str:
     return clip(head + ("\n" + clip_lines(lines, 1800) if lines else ""))
 
 
+#: The latest panel drawn into each private message (by message id), so that an image drawn
+#: for an older panel never lands on a newer one (the newest of a few hundred messages).
+_PANEL_LATEST: OrderedDict[int, int] = OrderedDict()
+_PANEL_SERIAL = itertools.count(1)
+
+
 async def send_panel(interaction: discord.Interaction[Any], seated: Seated, *, edit: bool,
                      notes: list[str] | None = None, path: list[str] | None = None, page: int = 0) -> None:
     """The person's private panel: a new ephemeral reply, or an edit of the panel they clicked
-    (``path``/``page``: where they are in a move menu)."""
+    (``path``/``page``: where they are in a move menu). Its text and buttons go out at once and
+    its image follows by an edit when drawn (issue 19 §5: a panel opened by a button never waits
+    on drawing); until then it shows no image rather than the one of an older state."""
     rt = runtime_of(interaction)
     if seated.loaded.state is None:
         raise BotError("table.not_active", status=seated.table.status)
     panel = await rt.call(build_panel, seated.loaded, seated.seat, seated.lang, path or (), page)
     panel.notes = list(notes or [])
-    kwargs = await panel_message(rt, panel, seated.lang)
+    kwargs = panel_message(panel, seated.lang)
+    serial = next(_PANEL_SERIAL)
+    message: discord.InteractionMessage | discord.WebhookMessage
     if edit:
-        await interaction.edit_original_response(**kwargs)
+        message = await interaction.edit_original_response(attachments=[], **kwargs)
     else:
-        kwargs["files"] = kwargs.pop("attachments")
-        await interaction.followup.send(ephemeral=True, **kwargs)
+        message = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+    _PANEL_LATEST[message.id] = serial
+    _PANEL_LATEST.move_to_end(message.id)
+    while len(_PANEL_LATEST) > 512:
+        _PANEL_LATEST.popitem(last=False)
+    image = await panel_image(rt, panel, seated.lang)
+    if image is None or _PANEL_LATEST.get(message.id) != serial:
+        return  # nothing drawn, or a newer panel took this message's place meanwhile
+    try:
+        await message.edit(attachments=[image])
+    except discord.HTTPException as error:  # dismissed, or its 15 minutes are over
+        log.info("could not attach the image of panel %s: %s", message.id, error)
 
 
 async def move_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

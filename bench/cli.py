@@ -1,0 +1,50 @@
+"""``tabula bench``: speed numbers per title, and ``tabula bench load`` for many tables at once.
+
+Added to the ``tabula`` command through the entry point ``tabula.commands`` (pyproject.toml), so
+the adapters' CLI never imports the benchmarks (issue 24 §4).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from games.registry import get_game
+
+from .load import command as bench_load
+
+app = typer.Typer(help="Speed numbers: per title (no subcommand), or `load` for many tables at once.")
+
+
+@app.callback(invoke_without_command=True)
+def bench(
+    ctx: typer.Context,
+    games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
+    rounds: Annotated[int, typer.Option(help="Random full games per title, engine only.")] = 5,
+    games_sampled: Annotated[int, typer.Option("--games", help="Seeded bot games positions are sampled from.")] = 2,
+    positions: Annotated[int, typer.Option(help="Positions sampled per game (completion, parse + apply).")] = 15,
+    moves: Annotated[int, typer.Option(help="Moves of the long table played through the service.")] = 1000,
+    renders: Annotated[int, typer.Option(help="Acts of the long table whose board is rendered too.")] = 8,
+    repeats: Annotated[int, typer.Option(help="Loads timed at the start and at the end; undos at the end.")] = 20,
+) -> None:
+    """Print speed numbers per title: engine, completion, parse + apply, act with commit (and with a board
+    render), load at the start and at the end of a long table, undo.
+
+    The defaults keep a run of all three titles near two minutes; raise the sizes for steadier numbers.
+    `tabula bench load --help`: many tables at once through the Discord adapter (issue 13)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from bench.run import DEFAULT_TITLES, Sizes, run_all
+
+    for game_id in games_ or []:
+        try:
+            get_game(game_id)
+        except KeyError:
+            raise typer.BadParameter(f"unknown game {game_id!r}; try `tabula games`") from None
+    sizes = Sizes(rounds=rounds, games=games_sampled, positions=positions, moves=moves, renders=renders,
+                  repeats=repeats)
+    run_all(games_ or list(DEFAULT_TITLES), sizes, echo=typer.echo)
+
+
+app.command("load")(bench_load)

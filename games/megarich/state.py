@@ -1,0 +1,190 @@
+"""巨富豪∞: the state of the gathering phase (取材), plain msgspec data.
+
+A round is one day and a turn one player's day (move phase → free-action phase → settlement). The turn
+structure is explicit data: ``stack`` holds the open steps (frames), the active one on top, each handled by a
+step of the flow kernel (:mod:`games.megarich.gathering`). The clock runs per player: ``Traveller.clock`` is
+hours since 00:00 of day 1 (day 1 begins at 06:00), so "当日22时" of round ``r`` is ``24·(r−1) + 22``.
+
+Money is conserved with the bank: every payment to or from the bank moves the same sum the other way on
+``bank`` (the bank's balance starts at 0 and may go negative: it never runs out), so the players' funds and
+``bank`` always add up to the funds dealt at the start (:func:`games.megarich.gathering.invariants`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.core import BaseState
+
+from .board import BoardLayout, Cell
+
+NOBODY = -1
+"""No seat: a tile whose patent is on the board (no holder), a candidate not chosen yet."""
+
+HOSPITAL = "hospital"
+"""入院: skip the move phase; only gather, at 80 % of the cost and on d12 ≥ 4; ends after 2 skipped moves."""
+PARALLEL = "parallel"
+"""落入平行现实: skip the move phase; only explore (no funds floor, its own event pool); others gather the
+player's patent tiles free; ≈ 12 % per explore to return."""
+FEVER = "fever"
+"""旅行狂热: adds 旅行 and disables the free actions that are not special moves; ends after 5 moves."""
+STATES: tuple[str, ...] = (HOSPITAL, PARALLEL, FEVER)
+
+
+class Traveller(msgspec.Struct, kw_only=True):
+    """One player in the gathering phase.
+
+    ``states`` maps each abnormal state the player is in to its counter: for 入院 the move phases skipped
+    since entering, for 旅行狂热 the moves (standard and special) made since, for 平行现实 the explores.
+    ``blocks`` maps a tile id to the level (1–4) of the inspiration block the player holds for it.
+    ``items`` are the item cards in hand (consumable and permanent ones), ``buffs`` the buffs shown in the
+    player's area with the moves they still last. ``portal`` is a 门径交通 destination an item or event set
+    up (used once). ``halted`` is set when the player is hospitalised mid-turn: the free phase ends at once.
+    """
+
+    cell: Cell
+    funds: int
+    clock: int
+    items: list[str] = []
+    buffs: dict[str, int] = {}
+    blocks: dict[str, int] = {}
+    states: dict[str, int] = {}
+    portal: Cell | None = None
+    halted: bool = False
+
+
+class TileRecord(msgspec.Struct, kw_only=True):
+    """What the gathering phase has done to one tile: the candidate block chosen by its first gatherer
+    (an index 0–2 into the tile's three candidates, ``NOBODY`` until chosen; the blocks themselves are the
+    design part's), the patent holder (``NOBODY``: the card is on the board) and the players who hold the
+    tile's block, in the order they acquired it (the patent passes to the next of them)."""
+
+    candidate: int = NOBODY
+    patent: int = NOBODY
+    holders: list[int] = []
+
+
+class Offer(msgspec.Struct, frozen=True):
+    """An item offered in a trade event's shop, at a price."""
+
+    item: str
+    price: int
+
+
+# ---- frames (the open steps of a turn) ------------------------------------------------------------------------
+class MoveF(msgspec.Struct, tag="mr_move"):
+    """The move phase: the player makes the standard move (``move <direction>``)."""
+
+    seat: int
+
+
+class FreeF(msgspec.Struct, tag="mr_free"):
+    """The free-action phase. ``acted``: a free action other than a special move was taken (special moves
+    are then disabled for the turn); ``gathered``: the phase's one gather (or upgrade) is spent."""
+
+    seat: int
+    acted: bool = False
+    gathered: bool = False
+
+
+class CandidateF(msgspec.Struct, tag="mr_candidate"):
+    """The first player to gather on ``tile`` chooses which of its three candidate blocks it is for the game."""
+
+    seat: int
+    tile: str
+
+
+class ChanceF(msgspec.Struct, tag="mr_chance"):
+    """A chance event (机会事件) drawn by ``seat``: the player picks one of its options, whose results stay
+    hidden until chosen."""
+
+    seat: int
+    card: str
+
+
+class ShopF(msgspec.Struct, tag="mr_shop"):
+    """A trade event's shop (交易事件): ``seat`` may buy each offer once, then leaves (``done``)."""
+
+    seat: int
+    card: str
+    offers: list[Offer]
+    bought: list[int] = []
+
+
+Frame = MoveF | FreeF | CandidateF | ChanceF | ShopF
+
+
+class GatherState(BaseState, kw_only=True):
+    """The gathering phase of one game.
+
+    ``order`` is the turn order (the starting player first), ``turn`` the index in it of whose day it is,
+    ``round`` the day (1 … ``days``). ``finished`` once the last day's last turn is over. ``gone`` lists unique
+    items that have left the game (bought, passed up in a shop or used): none of them is offered again.
+    """
+
+    seats: list[Traveller]
+    layout: BoardLayout
+    tiles: dict[str, TileRecord] = {}
+    order: list[int]
+    round: int = 1
+    turn: int = 0
+    days: int
+    start_funds: int
+    bank: int = 0
+    stack: list[Frame] = []
+    gone: list[str] = []
+    finished: bool = False
+
+    @property
+    def current(self) -> int:
+        """The seat whose day it is."""
+        return self.order[self.turn]
+
+    def tile_at(self, cell: Cell) -> str:
+        """The id of the tile on ``cell``."""
+        return self.layout.tile_at(cell)
+
+    def record(self, tile: str) -> TileRecord:
+        """The tile's record, created empty on first use."""
+        found = self.tiles.get(tile)
+        if found is None:
+            found = self.tiles[tile] = TileRecord()
+        return found
+
+    def money(self) -> int:
+        """Every player's funds plus the bank's balance: constant, the funds dealt at the start."""
+        return sum(p.funds for p in self.seats) + self.bank
+
+
+def pay_bank(state: GatherState, seat: int, amount: int) -> None:
+    """``seat`` pays ``amount`` to the bank (a negative amount: the bank pays the player)."""
+    state.seats[seat].funds -= amount
+    state.bank += amount
+
+
+def pay_player(state: GatherState, payer: int, payee: int, amount: int) -> None:
+    """``payer`` pays ``amount`` to ``payee``."""
+    state.seats[payer].funds -= amount
+    state.seats[payee].funds += amount
+
+
+def grant_block(state: GatherState, seat: int, tile: str, level: int) -> None:
+    """``seat`` now holds ``tile``'s block at ``level``; a new holder joins the tile's acquirers."""
+    player = state.seats[seat]
+    record = state.record(tile)
+    if tile not in player.blocks:
+        record.holders.append(seat)
+    player.blocks[tile] = level
+
+
+def drop_block(state: GatherState, seat: int, tile: str) -> int:
+    """``seat`` loses ``tile``'s block. If it held the patent, the card passes to the next player who
+    acquired the block ("移交至第二个获取到该区块灵感块的玩家"), else returns to the board. Returns the new
+    patent holder (``NOBODY``: back on the board; unchanged when ``seat`` did not hold the patent)."""
+    player = state.seats[seat]
+    record = state.record(tile)
+    del player.blocks[tile]
+    record.holders.remove(seat)
+    if record.patent == seat:
+        record.patent = record.holders[0] if record.holders else NOBODY
+    return record.patent
