@@ -21,14 +21,14 @@ from games.royal_gorge.operating import (
     take_from_depot,
     treaty_of_boston,
 )
-from games.royal_gorge.state import RGState
+from games.royal_gorge.state import RGState, StockF
 from games.royal_gorge.trains import close_private
 
 from .test_auction import acting as auction_acting
 from .test_auction import play as auction_play
 from .test_auction import table
 from .test_operating import frame, give_trains, now, operating, ran
-from .test_stock import give_private, hold, play, refused, stock
+from .test_stock import acting, give_private, hold, play, refused, stock
 
 
 # ---- R1-R6: the text and 18xx.games differ -------------------------------------------------------------------
@@ -312,3 +312,55 @@ def test_ruling_R20_a_trigger_that_brings_the_end_forward_names_it() -> None:
         for name in trains:  # a 6x2 after the red zone would end the game later: nothing changes
             take_from_depot(state, name, [], bought=False)
         assert (state.end_reason, state.final_turn) == ("stock_market", state.turn), ruleset
+
+
+# ---- R21-R24: the stock round (issue 21) -------------------------------------------------------------------------
+def test_ruling_R21_selling_in_the_first_stock_round_under_bga_only() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=1)
+        hold(state, "CF&I", {0: 20, 1: 40}, market=40)
+        if ruleset == "bga":
+            state = play(state, (0, "sell cfi 1"))
+            assert state.corps["CF&I"].held[0] == 10 and state.corps["CF&I"].market == 50
+        else:
+            assert refused(state, 0, "sell cfi 1") == "error.no_first_round_sales"
+
+
+def test_ruling_R22_the_metals_under_the_50_percent_market_limit_and_a_presidents_sale_under_bga_only() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 30, 1: 20}, market=50)  # seat 0 is VGC's president
+        assert state.corps["VGC"].president == 0
+        if ruleset == "bga":  # the market may not hold more than 50 % after a sale
+            assert refused(state, 0, "sell vgc 1") == "error.market_full"
+        else:
+            state = play(state, (0, "sell vgc 3"))
+            assert state.corps["VGC"].market == 80 and price(state, "VGC") == 45  # metals never move
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 40, 1: 30}, market=30)
+        col = state.corps["VGC"].col
+        state = play(state, (0, "sell vgc 2"))  # the president sells two: two spaces left under bga
+        assert state.corps["VGC"].market == 50, ruleset
+        assert state.corps["VGC"].col == (col - 2 if ruleset == "bga" else col), ruleset
+
+
+def test_ruling_R23_a_company_sold_out_at_the_end_of_a_stock_round_rises_under_both_rulesets() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 50, 2: 50})
+        hold(state, "RG", {0: 20, 1: 60, 2: 20}, at=70)
+        hold(state, "KP", {0: 20, 1: 30}, at=70, market=50)
+        state = play(state, (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"))
+        assert (price(state, "VGC"), price(state, "RG"), price(state, "KP")) == (50, 80, 70), ruleset
+
+
+def test_ruling_R24_one_purchase_or_start_a_stock_turn_under_both_rulesets() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "CF&I", {0: 20, 1: 50}, market=30)
+        state = play(state, (0, "sell cfi 1"), (0, "buy vgc market"))  # sell first, then one buy ends the turn
+        assert acting(state) == 1, ruleset
+        state = stock(ruleset=ruleset, turn=2)
+        state.stack[-1] = StockF(current=0, sold=[[] for _ in range(4)], bought=True, acted=True)
+        assert refused(state, 0, "buy vgc market") == "error.one_buy", ruleset
+        assert refused(state, 0, "par rg 70") == "error.one_buy", ruleset
