@@ -456,6 +456,7 @@ class OperatingRules(_Data, frozen=True, kw_only=True):
     first_turn_tokens: PerRuleset[bool]
     must_own_train: PerRuleset[Literal["route", "always"]]
     train_trade_connected: bool
+    train_trade_consent: PerRuleset[bool]
 
 
 class GoldRules(_Data, frozen=True, kw_only=True):
