@@ -243,6 +243,10 @@ def summarize(game: Game[RGState, Move], view: RGView, lang: str) -> list[str]:
     elif view.operating_now is not None:
         lines.append(game.text("summary.operating", {"turn": view.turn, "number": view.or_num,
                                                      "corp": view.operating_now}, lang))
+    if view.train_offer is not None:  # R25: public, and waiting for the seller's president
+        o = view.train_offer
+        lines.append(game.text("prompt.train_offer", {"corp": o.buyer, "seller": o.seller, "train": o.train,
+                                                      "price": o.price}, lang))
     for seat in view.order:
         p = view.seats[seat]
         shares = ", ".join(f"{c} {pct}%" + ("*" if c in p.president_of else "") for c, pct in p.shares.items())
