@@ -212,8 +212,7 @@ def prompt(game: Game[RGState, Move], state: RGState, seat: int, lang: str) -> s
     if isinstance(top, StockF):
         if top.acted:
             return game.text("prompt.stock_more", {}, lang)
-        first = state.turn == 1 and not content().rules.stock.first_round_sales.get(state.ruleset)  # R21
-        return game.text("prompt.stock_first" if first else "prompt.stock", {}, lang)
+        return game.text("prompt.stock_first" if state.turn == 1 else "prompt.stock", {}, lang)
     if isinstance(top, TrainOfferF):
         return game.text("prompt.train_offer", {"corp": top.buyer, "seller": top.seller, "train": top.train,
                                                 "price": top.price}, lang)
