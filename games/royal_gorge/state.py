@@ -6,7 +6,8 @@ priority first (18xx.games rotates its player list the same way). Corporations a
 id (``"RG"``, ``"CF&I"``); notation writes them with :func:`games.royal_gorge.records.tabula_id`.
 
 The turn structure is explicit data (games.core.flow): ``stack`` holds the open round — the private
-auction, a stock round, an operating round — the active one on top (operating/ runs a railroad's turn).
+auction, a stock round, an operating round — the active one on top (operating/ runs a railroad's turn); a
+train offered for between two presidents (``bga``, R25) waits on top of its operating round.
 The map is ``laid`` (hex → tile and rotation) and ``tokens`` (hex → railroad per city slot); the railroads'
 charters say which station tokens are where (``Corp.stations``).
 """

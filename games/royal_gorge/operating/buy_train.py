@@ -1,8 +1,8 @@
 """Step 6, ``train`` (18rg.md §1 must own a train, §4 trades between connected railroads, §6, §7): buy trains (limit
 by phase; one more when the purchase rusts one's own) from the depot or the bank pool, or from another railroad it
-connects with (any price from $1; under ``bga`` with its president's consent when it has another, R25). A railroad
-without a train must buy one (``bga``: only when it has a route): the
-president pays what the treasury lacks for the cheapest train (emergency.py when he cannot)."""
+connects with (any price from $1; under ``bga`` with its president's consent when it has another, R25: offer.py).
+A railroad without a train must buy one (``bga``: only when it has a route): the president pays what the treasury
+lacks for the cheapest train (emergency.py when he cannot)."""
 
 from __future__ import annotations
 
