@@ -16,7 +16,7 @@ from games.core import Move, Rng
 
 from .auction import min_bid
 from .content import content
-from .moves import Bid, Buy, BuyTrain, Dividend, Lay, Lease, Par, Pass, PayDebt, Run, Sell, Ship, Token
+from .moves import Accept, Bid, Buy, BuyTrain, Decline, Dividend, Lay, Lease, Par, Pass, PayDebt, Run, Sell, Ship, Token
 from .operating import (
     auto_run,
     can_ship,
@@ -28,7 +28,8 @@ from .operating import (
     tokenable,
     train_moves,
 )
-from .state import AuctionF, OperatingF, RGState, StockF
+from .operating.buy_train import cheapest_depot
+from .state import AuctionF, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
 from .stock import share_moves
 from .track import legal_lays, reachable_hexes
@@ -47,7 +48,20 @@ def bot_move(state: RGState, seat: int, rng: Rng, legal: Callable[[], list[Move]
         return stock_move(state, top, seat, legal())
     if isinstance(top, OperatingF):
         return operating_move(state, top, seat, rng, legal)
+    if isinstance(top, TrainOfferF):
+        return answer_offer(state, top, legal())
     return legal()[0]
+
+
+def answer_offer(state: RGState, frame: TrainOfferF, legal: list[Move]) -> Move:
+    """Accept a fair offer for a train (R25): at least its face value, and the selling railroad keeps a train or
+    can buy the bank's cheapest with the money; decline anything else."""
+    if Accept() not in legal:
+        return Decline()
+    seller = state.corps[frame.seller]
+    fair = frame.price >= content().trains[frame.train].price
+    keeps = len(seller.trains) > 1 or seller.cash + frame.price >= (cheapest_depot(state) or 0)
+    return Accept() if fair and keeps else Decline()
 
 
 def auction_move(state: RGState, frame: AuctionF, seat: int, rng: Rng) -> Move:

@@ -55,11 +55,11 @@ from .auction import RAISE, min_bid
 from .content import RULESETS, content
 from .ending import force_finish
 from .holdings import net_worth, total_money, worth_parts
-from .moves import Bid, Lay, Pass, private_ids, read
+from .moves import Bid, Decline, Lay, Pass, private_ids, read
 from .operating import auto_run
 from .records import tabula_id
 from .setup import check_options, new_state, private_choices, railroad_choices
-from .state import AuctionF, LastMove, OperatingF, RGState, StockF
+from .state import AuctionF, LastMove, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
 from .stock import may_pass
 from .view import RGView, view
@@ -94,6 +94,7 @@ META = GameMeta(
     ),
     renderer="render.royal_gorge:RENDERER",
     playouts=60,
+    variants=({"ruleset": "18xx"},),  # the contract suite plays the records' ruleset too
 )
 
 
@@ -195,6 +196,12 @@ class RoyalGorgeGame(Game[RGState, Move]):
     def bot_move(self, state: RGState, seat: int, rng: Rng) -> Move:
         """A bot that plays on purpose (bot.py): floats railroads, lays connecting track, runs, buys trains."""
         return bot.bot_move(state, seat, rng, lambda: sorted(self.listing(state, seat).all_moves(), key=str))
+
+    def timeout_move(self, state: RGState, seat: int, rng: Rng) -> Move:
+        """A missed deadline declines a train offer (R25: both railroads stay as they were); else the bot's move."""
+        if isinstance(FLOW.top(state), TrainOfferF):
+            return Decline()
+        return self.bot_move(state, seat, rng)
 
     def random_move(self, state: RGState, seat: int, rng: Rng) -> Move:
         """The draw of ``bot.random_move`` over the sorted legal moves, a lay found by its index hex by hex

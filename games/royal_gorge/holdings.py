@@ -19,6 +19,20 @@ PRESIDENT_PERCENT = {"rail": 20, "metal": 10}
 MARKET_LIMIT = {"rail": 50, "metal": 100}
 
 
+def market_limit(state: RGState, kind: str) -> int:
+    """The most of a company (%) the open market may hold after a sale: "卖出后该公司银行池股份不可超过总股份50%"
+    — railroads 50; the metals 50 under ``bga`` (the text names every company), all of it under ``18xx`` (R22)."""
+    if kind == "metal":
+        return content().rules.stock.metal_market_limit.get(state.ruleset)
+    return MARKET_LIMIT[kind]
+
+
+def sale_moves_price(state: RGState, kind: str) -> bool:
+    """Whether a president's sale moves the price ("若你是该公司总裁，每卖出1股，公司股价向左移动1格"): railroads
+    always; the metals under ``bga`` only (R22)."""
+    return kind == "rail" or content().rules.stock.metal_sale_moves_price.get(state.ruleset)
+
+
 # ---- money -------------------------------------------------------------------------------------------------
 def _add(state: RGState, who: int | str, amount: int) -> None:
     if isinstance(who, int):

@@ -16,7 +16,8 @@ Springs), ``steel a 30`` (the steel column and cube for this turn's next lays of
 the engine into the best run), ``coal-depot 2+ 2`` / ``coal-mines 2+ 1`` / ``engineer 3+`` (lengthen a
 train for this run), ``ship m15 [with g2]``, ``ghost-town``, ``payout`` / ``withhold``, ``lease treasury``
 / ``lease president``, ``train 3+`` (from the depot or the bank pool) / ``train 3+ from sf 129``,
-``private g6 20``, ``pay-debt rg``, ``sell rg 2`` (emergency money), ``bankrupt``, ``pass``.
+``private g6 20``, ``pay-debt rg``, ``sell rg 2`` (emergency money), ``bankrupt``, ``pass``; under ``bga`` a
+train from another president's railroad is an offer its president answers with ``accept`` or ``decline`` (R25).
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ VERBS = {
     "ghost-town": "ghost-town", "鬼镇": "ghost-town",
     "lease": "lease", "租金": "lease",
     "bankrupt": "bankrupt", "破产": "bankrupt",
+    "accept": "accept", "接受": "accept", "同意": "accept",
+    "decline": "decline", "拒绝": "decline",
 }
 
 
@@ -247,6 +250,20 @@ class Bankrupt(Move, frozen=True, tag="bankrupt"):
         return "bankrupt"
 
 
+class Accept(Move, frozen=True, tag="accept"):
+    """The seller's president accepts the train offered for (``bga``, R25): the train and the money move."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+class Decline(Move, frozen=True, tag="decline"):
+    """The seller's president declines the train offered for (``bga``, R25): both railroads stay as they were."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
 # ---- moves only an import plays -----------------------------------------------------------------------------
 # 18xx.games does not check a recorded action again when it loads a game: a run keeps the revenue it was sent
 # with, a gold choice stands, a sale is paid for the percent it was sent with. A record played under an older
@@ -410,6 +427,10 @@ def _read_operating(verb: str, args: list[str]) -> Move | None:
         if len(args) != 1:
             raise MalformedMove("error.grammar_ship")
         return Ship(_hex(args[0]), using)
+    if verb in ("accept", "decline"):
+        if args:
+            raise MalformedMove("error.grammar_answer")
+        return Accept() if verb == "accept" else Decline()
     if verb in ("payout", "withhold", "ghost-town", "bankrupt"):
         if args:
             raise MalformedMove("error.grammar_pass")

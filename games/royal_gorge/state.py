@@ -6,7 +6,8 @@ priority first (18xx.games rotates its player list the same way). Corporations a
 id (``"RG"``, ``"CF&I"``); notation writes them with :func:`games.royal_gorge.records.tabula_id`.
 
 The turn structure is explicit data (games.core.flow): ``stack`` holds the open round — the private
-auction, a stock round, an operating round — the active one on top (operating/ runs a railroad's turn).
+auction, a stock round, an operating round — the active one on top (operating/ runs a railroad's turn); a
+train offered for between two presidents (``bga``, R25) waits on top of its operating round.
 The map is ``laid`` (hex → tile and rotation) and ``tokens`` (hex → railroad per city slot); the railroads'
 charters say which station tokens are where (``Corp.stations``).
 """
@@ -111,7 +112,8 @@ class OperatingF(msgspec.Struct, tag="operating", kw_only=True):
     run (``routes``: one ``"<train> <hex-chain>"`` per train), its ``revenue`` and gold ``extra``, the
     choice still open after the run (``choose``: gold, ghost, done), the extensions put on trains
     (``boosts``: train index → stops), what the president sold to raise money, and whether a debt token was
-    repaid this turn.
+    repaid this turn; ``declined``: the trains (``"<seller> <train>"``) whose sellers declined an offer this turn,
+    which the railroad may not offer for again in it (R25).
     """
 
     order: list[str]
@@ -133,9 +135,23 @@ class OperatingF(msgspec.Struct, tag="operating", kw_only=True):
     last_sold_price: int = 0
     paid_debt: bool = False
     depot_lays: int = 0
+    declined: list[str] = []
 
 
-Frame = AuctionF | StockF | OperatingF
+class TrainOfferF(msgspec.Struct, tag="train_offer", kw_only=True):
+    """A train offered for under ``bga`` (the rules text's 步骤5, "双方总裁同意，价格自由协商", R25): railroad ``buyer``
+    (its president ``frm``) offers ``price`` for ``seller``'s ``train``; the seller's president ``to`` accepts or
+    declines. It sits on the operating round's frame, which waits. Public, like everything in 18RG."""
+
+    buyer: str
+    seller: str
+    train: str
+    price: int
+    frm: int
+    to: int
+
+
+Frame = AuctionF | StockF | OperatingF | TrainOfferF
 
 
 class LastMove(msgspec.Struct, frozen=True):

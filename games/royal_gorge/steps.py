@@ -8,13 +8,15 @@ from games.core.flow import Flow, Step
 
 from .auction import AuctionStep
 from .operating import OperatingStep
-from .state import AuctionF, OperatingF, RGState, StockF
+from .operating.offer import TrainOfferStep
+from .state import AuctionF, OperatingF, RGState, StockF, TrainOfferF
 from .stock import StockStep
 
 STEPS: dict[type, Step[RGState, Any]] = {
     AuctionF: AuctionStep(),
     StockF: StockStep(),
     OperatingF: OperatingStep(),
+    TrainOfferF: TrainOfferStep(),
 }
 
 FLOW: Flow[RGState] = Flow(STEPS)

@@ -1,7 +1,8 @@
 """Stock rounds (the rules text's 股票轮; 18rg.md §1, §4, §4.1, §11).
 
 Players take turns from the priority holder. A turn is: sell (each company's shares in one block), then
-buy one share or start one railroad, or pass. A purchase ends the turn; a pass after selling only ends it.
+buy one share or start one railroad, or pass (R24). A purchase ends the turn; a pass after selling only
+ends it.
 The round ends once every player has passed in a row (a player with nothing they could do passes by
 himself, as on 18xx.games); priority then goes to the player after the last one who bought, started or sold.
 
@@ -12,10 +13,11 @@ himself, as on 18xx.games); priority then goes to the player after the last one 
   shares are all in the market. Not a company you sold this round; at most 60 % of a company (70 % with two
   players) and the certificate limit by ruleset. B6 U.S. Mint Worker buys 1–2 VGC at half price (the total
   rounded up) and closes; G5 Metals Investor buys one CF&I and/or one VGC a round one price step cheaper.
-* **Sell** to the open market at the market price, from the second stock round on, before buying: no more
-  than 50 % of a railroad in the market afterwards (metals: all of it). A president selling moves the price
-  one space left per 10 % sold (metals never move); a president may drop below 20 % only when another player
-  holds 20 %, who then takes over. G5's discounted metal may not be sold off entirely in the same round.
+* **Sell** to the open market at the market price, before buying (``18xx``: from the second stock round on;
+  ``bga``: from the first, R21): no more than 50 % of a railroad in the market afterwards (metals: ``bga`` 50 %,
+  ``18xx`` all of it, R22). A president selling moves the price one space left per 10 % sold (``18xx``: metals
+  never move, R22); a railroad's president may drop below 20 % only when another player holds 20 %, who then
+  takes over. G5's discounted metal may not be sold off entirely in the same round.
 * Whoever holds more of a company than its president becomes president at once.
 """
 
@@ -30,17 +32,18 @@ from .content import content
 from .ending import red_zone
 from .holdings import (
     BANK,
-    MARKET_LIMIT,
     PRESIDENT_PERCENT,
     cert_limit,
     certificates,
     col_of,
+    market_limit,
     max_holding,
     move_price,
     pay,
     place,
     price,
     price_at,
+    sale_moves_price,
     settle_president,
     transfer,
 )
@@ -137,12 +140,14 @@ def check_sell(state: RGState, frame: StockF, seat: int, move: Sell) -> None:
     need(corp is not None, "error.not_in_game", corp=move.corp)
     assert corp is not None
     need(move.count >= 1, "error.not_enough_shares", corp=move.corp)
-    need(state.turn > 1 or content().rules.stock.first_round_sales, "error.no_first_round_sales")
+    rules = content().rules.stock
+    # The text's sales ("1. 卖出股票") have no round limit; 18xx.games: none in SR1 (R21).
+    need(state.turn > 1 or rules.first_round_sales.get(state.ruleset), "error.no_first_round_sales")
     need(not frame.bought, "error.sell_before_buy")
     need(move.corp not in frame.sold_now, "error.sell_in_blocks", corp=move.corp)
     percent = 10 * move.count
     need(corp.held[seat] >= percent, "error.not_enough_shares", corp=move.corp)
-    limit = MARKET_LIMIT[corp.kind]
+    limit = market_limit(state, corp.kind)
     need(corp.market + percent <= limit, "error.market_full", corp=move.corp, limit=limit)
     if corp.kind == "rail" and corp.president == seat and corp.held[seat] - percent < PRESIDENT_PERCENT["rail"]:
         need(any(corp.held[s] >= PRESIDENT_PERCENT["rail"] for s in range(state.players) if s != seat),
@@ -255,7 +260,7 @@ class StockStep(Step[RGState, StockF]):
         frame.sold[seat].append(move.corp)
         frame.sold_now.append(move.corp)
         president(state, move.corp, events)
-        if corp.kind == "rail" and was_president:
+        if was_president and sale_moves_price(state, corp.kind):
             before = corp.col
             moved = move_price(state, move.corp, -paid)
             if moved:

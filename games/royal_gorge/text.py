@@ -11,12 +11,14 @@ from .auction import min_bid
 from .content import content
 from .holdings import price_at
 from .moves import (
+    Accept,
     Bankrupt,
     Bid,
     Boost,
     Buy,
     BuyPrivate,
     BuyTrain,
+    Decline,
     Dividend,
     GhostTown,
     Lay,
@@ -30,7 +32,8 @@ from .moves import (
     Steel,
     Token,
 )
-from .state import AuctionF, OperatingF, RGState, StockF
+from .operating.buy_train import needs_consent
+from .state import AuctionF, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
 from .stock import buy_cost
 
@@ -134,6 +137,12 @@ def move_label(game: Game[RGState, Move], state: RGState, seat: int, move: Move,
             key, params = "pass_step", {"step": top.step}
         else:
             key, params = "pass", {}
+    elif isinstance(move, Accept | Decline):
+        top = FLOW.top(state)
+        if not isinstance(top, TrainOfferF):
+            return str(move)
+        key = "accept" if isinstance(move, Accept) else "decline"
+        params = {"corp": top.buyer, "seller": top.seller, "train": top.train, "price": top.price}
     else:
         found = operating_label(state, move)
         if found is None:
@@ -177,7 +186,11 @@ def operating_label(state: RGState, move: Move) -> tuple[str, dict[str, Any]] | 
         return "lease", {"amount": top.lease_due if isinstance(top, OperatingF) else 0, "payer": move.payer}
     if isinstance(move, BuyTrain):
         if move.seller:
-            return "train_from", {"train": move.train, "seller": move.seller, "price": move.price}
+            top = FLOW.top(state)
+            buyer = top.order[top.index] if isinstance(top, OperatingF) and top.index < len(top.order) else ""
+            consent = bool(buyer) and move.seller in state.corps and needs_consent(state, buyer, move.seller)
+            key = "train_offer" if consent else "train_from"  # R25: an offer the seller's president answers
+            return key, {"train": move.train, "seller": move.seller, "price": move.price}
         return "train", {"train": move.train, "price": content().trains[move.train].price}
     if isinstance(move, BuyPrivate):
         return "private", {"private": move.private, "price": move.price}
@@ -200,6 +213,9 @@ def prompt(game: Game[RGState, Move], state: RGState, seat: int, lang: str) -> s
         if top.acted:
             return game.text("prompt.stock_more", {}, lang)
         return game.text("prompt.stock_first" if state.turn == 1 else "prompt.stock", {}, lang)
+    if isinstance(top, TrainOfferF):
+        return game.text("prompt.train_offer", {"corp": top.buyer, "seller": top.seller, "train": top.train,
+                                                "price": top.price}, lang)
     if isinstance(top, OperatingF) and top.index < len(top.order):
         from .operating import must_buy
 
@@ -226,6 +242,10 @@ def summarize(game: Game[RGState, Move], view: RGView, lang: str) -> list[str]:
     elif view.operating_now is not None:
         lines.append(game.text("summary.operating", {"turn": view.turn, "number": view.or_num,
                                                      "corp": view.operating_now}, lang))
+    if view.train_offer is not None:  # R25: public, and waiting for the seller's president
+        o = view.train_offer
+        lines.append(game.text("prompt.train_offer", {"corp": o.buyer, "seller": o.seller, "train": o.train,
+                                                      "price": o.price}, lang))
     for seat in view.order:
         p = view.seats[seat]
         shares = ", ".join(f"{c} {pct}%" + ("*" if c in p.president_of else "") for c, pct in p.shares.items())

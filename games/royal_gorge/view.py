@@ -12,7 +12,7 @@ import msgspec
 from .auction import bidder, min_bid
 from .holdings import cert_limit, certificates, max_holding, net_worth, owned_privates, price_at
 from .operating import gold_dividend, next_token_cost, next_train, tokens_left
-from .state import AuctionF, LastMove, OperatingF, RGState, StockF
+from .state import AuctionF, LastMove, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
 from .stock import startable
 
@@ -73,6 +73,17 @@ class StockView(msgspec.Struct):
     bought: bool
 
 
+class TrainOfferView(msgspec.Struct):
+    """A train offered for (``bga``, R25): public, like everything in 18RG."""
+
+    buyer: str                      # the railroad offering
+    seller: str                     # the railroad asked
+    train: str
+    price: int
+    frm: int                        # the buyer's president
+    to: int                         # the seller's president, who answers
+
+
 class RGView(msgspec.Struct):
     players: int
     viewer: int | None
@@ -93,6 +104,7 @@ class RGView(msgspec.Struct):
     operating: list[str] = []       # railroads in operating order
     operating_now: str | None = None
     operating_step: str | None = None  # track | token | route | dividend | lease | train | company
+    train_offer: TrainOfferView | None = None  # an offer waiting for the seller's president (R25)
     #: The map: hex → (tile id, rotation) of every tile laid (tile ids as in data/tiles.toml: "57", "RG-A").
     laid: dict[str, tuple[str, int]] = {}
     #: Station tokens: hex → railroad per city slot (None: an empty slot).
@@ -121,6 +133,9 @@ class RGView(msgspec.Struct):
 
 def view(state: RGState, seat: int | None) -> RGView:
     top = FLOW.top(state)
+    offer = top if isinstance(top, TrainOfferF) else None
+    if offer is not None:  # the operating round waits under the offer
+        top = next((f for f in reversed(state.stack) if isinstance(f, OperatingF)), None)
     seats = [PlayerView(s, state.cash[s], {c.id: c.held[s] for c in state.corps.values() if c.held[s]},
                         owned_privates(state, s), certificates(state, s), net_worth(state, s),
                         [c.id for c in state.corps.values() if c.president == s])
@@ -163,4 +178,6 @@ def view(state: RGState, seat: int | None) -> RGView:
         out.operating_now = top.order[top.index] if top.index < len(top.order) else None
         out.operating_step = top.step if out.operating_now else None
         out.last_run = list(top.routes)
+    if offer is not None:
+        out.train_offer = TrainOfferView(offer.buyer, offer.seller, offer.train, offer.price, offer.frm, offer.to)
     return out

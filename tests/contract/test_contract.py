@@ -102,6 +102,9 @@ def test_serialisation_round_trips(game: Game[Any, Any]) -> None:
 
 #: Games the secrecy checks play at most while looking for a kind of step not seen yet.
 MAX_SECRECY_GAMES = 16
+#: Bot games played after those when a kind of step is still unseen: one only purposeful play
+#: reaches (18 Royal Gorge's train offer needs two railroads whose tracks meet, one with a train).
+MAX_BOT_SECRECY_GAMES = 4
 #: A kind of step with fewer sampled states than this is rare: each of its states is scrambled
 #: RARE_DRAWS times, and every twin's public surface compared (a leak there has few chances).
 RARE = 4
@@ -113,7 +116,8 @@ def secrecy_games(game: Game[Any, Any]) -> list[tuple[int, list[Any]]]:
     """Games for the secrecy checks, each as (players, sampled states): three with the default
     options (most seats, three, two: a sealed round needs three to stay open after one answer),
     then the title's variants, then more seeds, until every kind of step the title's turn
-    structure knows has been seen (issue 24, mutation 4: a leak in a rare step). The sample keeps
+    structure knows has been seen (issue 24, mutation 4: a leak in a rare step); then, if one is
+    still unseen, a few bot games (a step only purposeful play reaches). The sample keeps
     the first states of every kind of step and of move. The checks never change them."""
     counts = [game.meta.max_players, min(3, game.meta.max_players), max(2, game.meta.min_players)]
     plans = [({}, c) for c in counts] + [(dict(v), c) for v in game.meta.variants for c in counts]
@@ -127,6 +131,14 @@ def secrecy_games(game: Game[Any, Any]) -> list[tuple[int, list[Any]]]:
         result = play(game, players, 900 + seed, options=options, keep_states=True)
         seen |= {game.step_kind(state) for state in result.states}
         out.append((players, sample_states(game, result.states, players)))
+    bot_plans = [{}, *(dict(v) for v in game.meta.variants)]
+    for n in range(MAX_BOT_SECRECY_GAMES):
+        if game.step_kinds() <= seen:
+            break
+        options = bot_plans[n % len(bot_plans)]
+        result = play(game, game.meta.max_players, 950 + n, options=options, keep_states=True, bots=True)
+        seen |= {game.step_kind(state) for state in result.states}
+        out.append((game.meta.max_players, sample_states(game, result.states, game.meta.max_players)))
     return out
 
 

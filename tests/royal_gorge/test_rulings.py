@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core import Rng
 from games.royal_gorge.content import content
 from games.royal_gorge.ending import force_finish, red_zone, set_vgc_cash
 from games.royal_gorge.game import GAME
 from games.royal_gorge.holdings import BANK, cert_limit, certificates, col_of, net_worth, pay, price, worth_parts
+from games.royal_gorge.moves import Accept, Decline
 from games.royal_gorge.operating import (
     can_token,
     end_of_set,
@@ -21,14 +23,14 @@ from games.royal_gorge.operating import (
     take_from_depot,
     treaty_of_boston,
 )
-from games.royal_gorge.state import RGState
+from games.royal_gorge.state import RGState, StockF, TrainOfferF
 from games.royal_gorge.trains import close_private
 
 from .test_auction import acting as auction_acting
 from .test_auction import play as auction_play
 from .test_auction import table
 from .test_operating import frame, give_trains, now, operating, ran
-from .test_stock import give_private, hold, play, refused, stock
+from .test_stock import acting, give_private, hold, play, refused, stock
 
 
 # ---- R1-R6: the text and 18xx.games differ -------------------------------------------------------------------
@@ -312,3 +314,109 @@ def test_ruling_R20_a_trigger_that_brings_the_end_forward_names_it() -> None:
         for name in trains:  # a 6x2 after the red zone would end the game later: nothing changes
             take_from_depot(state, name, [], bought=False)
         assert (state.end_reason, state.final_turn) == ("stock_market", state.turn), ruleset
+
+
+# ---- R21-R24: the stock round (issue 21) -------------------------------------------------------------------------
+def test_ruling_R21_selling_in_the_first_stock_round_under_bga_only() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=1)
+        hold(state, "CF&I", {0: 20, 1: 40}, market=40)
+        if ruleset == "bga":
+            state = play(state, (0, "sell cfi 1"))
+            assert state.corps["CF&I"].held[0] == 10 and state.corps["CF&I"].market == 50
+        else:
+            assert refused(state, 0, "sell cfi 1") == "error.no_first_round_sales"
+
+
+def test_ruling_R22_the_metals_under_the_50_percent_market_limit_and_a_presidents_sale_under_bga_only() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 30, 1: 20}, market=50)  # seat 0 is VGC's president
+        assert state.corps["VGC"].president == 0
+        if ruleset == "bga":  # the market may not hold more than 50 % after a sale
+            assert refused(state, 0, "sell vgc 1") == "error.market_full"
+        else:
+            state = play(state, (0, "sell vgc 3"))
+            assert state.corps["VGC"].market == 80 and price(state, "VGC") == 45  # metals never move
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 40, 1: 30}, market=30)
+        col = state.corps["VGC"].col
+        state = play(state, (0, "sell vgc 2"))  # the president sells two: two spaces left under bga
+        assert state.corps["VGC"].market == 50, ruleset
+        assert state.corps["VGC"].col == (col - 2 if ruleset == "bga" else col), ruleset
+
+
+def test_ruling_R23_a_company_sold_out_at_the_end_of_a_stock_round_rises_under_both_rulesets() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "VGC", {0: 50, 2: 50})
+        hold(state, "RG", {0: 20, 1: 60, 2: 20}, at=70)
+        hold(state, "KP", {0: 20, 1: 30}, at=70, market=50)
+        state = play(state, (0, "pass"), (1, "pass"), (2, "pass"), (3, "pass"))
+        assert (price(state, "VGC"), price(state, "RG"), price(state, "KP")) == (50, 80, 70), ruleset
+
+
+def test_ruling_R24_one_purchase_or_start_a_stock_turn_under_both_rulesets() -> None:
+    for ruleset in ("bga", "18xx"):
+        state = stock(ruleset=ruleset, turn=2)
+        hold(state, "CF&I", {0: 20, 1: 50}, market=30)
+        state = play(state, (0, "sell cfi 1"), (0, "buy vgc market"))  # sell first, then one buy ends the turn
+        assert acting(state) == 1, ruleset
+        state = stock(ruleset=ruleset, turn=2)
+        state.stack[-1] = StockF(current=0, sold=[[] for _ in range(4)], bought=True, acted=True)
+        assert refused(state, 0, "buy vgc market") == "error.one_buy", ruleset
+        assert refused(state, 0, "par rg 70") == "error.one_buy", ruleset
+
+
+# ---- R25: the text and 18xx.games differ (issue 21) ------------------------------------------------------------
+def _trade_table(ruleset: str) -> RGState:
+    """OR 1.1: RG (seat 0) at its train step, its track reaching KP's station in Colorado Springs; KP (seat 1) owns a
+    2+."""
+    state = operating(ruleset)
+    give_trains(state, "KP", "2+")
+    state = play(state, (0, "lay l4 9 r0"), (0, "lay l6 8 r1"), (0, "lay k7 57 r1"))
+    while frame(state).step != "train":
+        state = play(state, (0, "pass"))
+    slot = free_slot(state, make_board(state), "K7", "KP")
+    assert slot is not None
+    put_token(state, "KP", "K7", slot, cost=0)
+    return state
+
+
+def test_ruling_R25_a_train_from_another_presidents_railroad_is_an_offer_he_answers_under_bga_only() -> None:
+    rng = Rng.from_seed(1)
+    # 18xx: the buyer's president takes the train at once.
+    state = _trade_table("18xx")
+    kp = state.corps["KP"].cash
+    state = play(state, (0, "train 2+ from kp 40"))
+    assert state.corps["RG"].trains == ["2+"] and state.corps["KP"].cash == kp + 40
+    # bga: an offer; KP's president must answer, nothing moves until he does.
+    state = _trade_table("bga")
+    rg, kp = state.corps["RG"].cash, state.corps["KP"].cash
+    offer = play(state, (0, "train 2+ from kp 40"))
+    assert isinstance(offer.stack[-1], TrainOfferF) and GAME.to_act(offer) == frozenset({1})
+    assert offer.corps["KP"].trains == ["2+"] and offer.corps["RG"].cash == rg
+    assert GAME.view(offer, None).train_offer is not None  # public
+    assert sorted(map(str, GAME.legal_moves(offer, 1))) == ["accept", "decline"]
+    assert GAME.timeout_move(offer, 1, rng) == Decline()  # a missed deadline declines
+    assert GAME.bot_move(offer, 1, rng) == Decline()  # $40 for an $80 train is not fair
+    # decline: both railroads as they were, RG goes on with its step and may not offer for that train again
+    declined = play(offer, (1, "decline"))
+    assert GAME.to_act(declined) == frozenset({0}) and frame(declined).step == "train"
+    assert declined.corps["KP"].trains == ["2+"] and declined.corps["RG"].trains == []
+    assert (declined.corps["RG"].cash, declined.corps["KP"].cash) == (rg, kp)
+    assert refused(declined, 0, "train 2+ from kp 80") == "error.offer_declined"
+    assert not any(str(m).startswith("train 2+ from") for m in GAME.legal_moves(declined, 0))
+    # accept: the train moves, the price goes into the seller's treasury
+    offer = play(state, (0, "train 2+ from kp 80"))
+    assert GAME.bot_move(offer, 1, rng) == Accept()  # face value: fair
+    accepted = play(offer, (1, "accept"))
+    assert accepted.corps["RG"].trains == ["2+"] and accepted.corps["KP"].trains == []
+    assert (accepted.corps["RG"].cash, accepted.corps["KP"].cash) == (rg - 80, kp + 80)
+    assert not isinstance(accepted.stack[-1], TrainOfferF)
+    # the same president on both sides needs no consent
+    state = _trade_table("bga")
+    kp_corp = state.corps["KP"]
+    kp_corp.held[0], kp_corp.held[1], kp_corp.president = kp_corp.held[1], 0, 0
+    state = play(state, (0, "train 2+ from kp 1"))
+    assert state.corps["RG"].trains == ["2+"] and state.corps["KP"].cash == kp + 1

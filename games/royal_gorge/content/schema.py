@@ -444,8 +444,10 @@ class PlayerRange(_Data, frozen=True, kw_only=True):
 class StockRules(_Data, frozen=True, kw_only=True):
     sell_then_buy: bool
     sell_in_blocks: bool
-    first_round_sales: bool
+    first_round_sales: PerRuleset[bool]
     rebuy_same_round: bool
+    metal_market_limit: PerRuleset[int]
+    metal_sale_moves_price: PerRuleset[bool]
 
 
 class OperatingRules(_Data, frozen=True, kw_only=True):
@@ -454,6 +456,7 @@ class OperatingRules(_Data, frozen=True, kw_only=True):
     first_turn_tokens: PerRuleset[bool]
     must_own_train: PerRuleset[Literal["route", "always"]]
     train_trade_connected: bool
+    train_trade_consent: PerRuleset[bool]
 
 
 class GoldRules(_Data, frozen=True, kw_only=True):

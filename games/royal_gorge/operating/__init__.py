@@ -18,7 +18,8 @@ records the ``18xx`` ruleset replays):
    ``withhold`` (all to the railroad; price one left). A railroad that does not run withholds $0.
 5. ``lease``: a G3 holder that ran through the Royal Gorge pays RG 10 % of that route.
 6. ``train``: buy trains (limit 2; one more when the purchase rusts one's own) from the depot or another
-   railroad it connects with (any price from $1). A railroad without a train must buy one (``bga``: only when
+   railroad it connects with (any price from $1; ``bga``: an offer that railroad's president answers when he
+   is another player, R25). A railroad without a train must buy one (``bga``: only when
    it has a route): the president pays what the treasury lacks, selling shares if he must, or goes bankrupt.
 7. ``company`` (from Green): buy privates from players at half to twice face value; also at any time of the
    turn. A railroad in debt repays one debt token a turn (``pay-debt``) at the DEBT price, at any time.
@@ -27,7 +28,8 @@ One module per step, as 18xx.games has them (``lib/engine/step/``), none importi
 
 * ``common``: the steps in order, the board, owned privates, the railroad operating now, the next step;
 * ``track`` (1), ``token`` (2), ``route`` (3), ``dividend`` (4, with gold shipments and ghost towns),
-  ``lease`` (5), ``buy_train`` (6) and ``emergency`` (its share sales and bankruptcy), ``company`` (7);
+  ``lease`` (5), ``buy_train`` (6) with ``offer`` (a train offered for: the seller's president answers, R25)
+  and ``emergency`` (its share sales and bankruptcy), ``company`` (7);
 * ``debt``: repaying debt tokens and the Treaty of Boston; ``depot``: trains leaving the depot and what that
   fires (a phase, the Treaty, the end of the game);
 * ``round``: an operating round's start, each turn's beginning, its end and the end of the set;

@@ -1,7 +1,8 @@
 """Step 6, ``train`` (18rg.md §1 must own a train, §4 trades between connected railroads, §6, §7): buy trains (limit
 by phase; one more when the purchase rusts one's own) from the depot or the bank pool, or from another railroad it
-connects with (any price from $1). A railroad without a train must buy one (``bga``: only when it has a route): the
-president pays what the treasury lacks for the cheapest train (emergency.py when he cannot)."""
+connects with (any price from $1; under ``bga`` with its president's consent when it has another, R25: offer.py).
+A railroad without a train must buy one (``bga``: only when it has a route): the president pays what the treasury
+lacks for the cheapest train (emergency.py when he cannot)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from games.core.flow import need
 from ..content import content
 from ..holdings import BANK, pay
 from ..moves import BuyTrain
-from ..state import OperatingF, RGState
+from ..state import OperatingF, RGState, TrainOfferF
 from ..trains import next_train
 from .common import make_board, next_step
 from .depot import take_from_depot
@@ -110,49 +111,84 @@ def contribution(state: RGState, corp: str, seat: int, cost: int, depot: bool, n
     return extra
 
 
+def needs_consent(state: RGState, buyer: str, seller: str) -> bool:
+    """Whether a train from ``seller`` needs its president's consent: under ``bga`` when the two railroads have
+    different presidents ("其他连通铁路公司：双方总裁同意，价格自由协商", R25); never under ``18xx``."""
+    if not content().rules.operating.train_trade_consent.get(state.ruleset):
+        return False
+    return state.corps[buyer].president != state.corps[seller].president
+
+
+def check_trade(state: RGState, frame: OperatingF, corp: str, seat: int, move: BuyTrain) -> int:
+    """Refuse a train from another railroad that may not change hands now; what the president must add (R10)."""
+    c = state.corps[corp]
+    seller = state.corps.get(move.seller)
+    need(seller is not None and seller.id != corp and seller.kind == "rail" and move.train in seller.trains,
+         "error.no_such_train", train=move.train)
+    assert seller is not None
+    need(connected(state, corp, seller.id), "error.not_connected", corp=seller.id)
+    need(f"{seller.id} {move.train}" not in frame.declined, "error.offer_declined", corp=seller.id,
+         train=move.train)
+    need(move.price >= 1, "error.train_price")
+    face = content().trains[move.train].price
+    if move.price > c.cash:
+        need(move.price <= face, "error.train_price")
+    extra = contribution(state, corp, seat, move.price, False, move.train)
+    need(len(c.trains) + 1 <= train_limit(state), "error.train_limit", limit=train_limit(state))
+    return extra
+
+
+def trade(state: RGState, frame: OperatingF, corp: str, seat: int, move: BuyTrain, events: list[Event]) -> None:
+    """The train changes hands: the price into the seller's treasury ("资金转入卖方公司金库"), the president adding
+    what a forced purchase lacks."""
+    extra = check_trade(state, frame, corp, seat, move)
+    if extra:
+        pay(state, seat, corp, extra)
+    pay(state, corp, move.seller, move.price)
+    state.corps[move.seller].trains.remove(move.train)
+    state.corps[corp].trains.append(move.train)
+    events.append(Event("train_bought", {"corp": corp, "train": move.train, "price": move.price,
+                                         "seller": move.seller}))
+    frame.last_sold_price = 0
+    if not state.finished and not can_buy_train(state, corp):
+        next_step(frame)
+
+
 def do_buy_train(state: RGState, frame: OperatingF, corp: str, seat: int, move: BuyTrain,
                  events: list[Event]) -> None:
     """``buy-train``: from the depot or the bank pool at face value, or from a connected railroad at any price from $1;
-    the president adds what a forced purchase lacks."""
+    the president adds what a forced purchase lacks. Under ``bga`` a train from a railroad with another president is
+    an offer its president answers (:mod:`.offer`, R25)."""
     need(frame.step == "train", "error.not_step", step=frame.step)
     c = state.corps[corp]
     need(room(state, corp), "error.train_limit", limit=train_limit(state))
     if move.seller:
-        seller = state.corps.get(move.seller)
-        need(seller is not None and seller.id != corp and move.train in seller.trains, "error.no_such_train",
-             train=move.train)
-        assert seller is not None
-        need(connected(state, corp, seller.id), "error.not_connected", corp=seller.id)
-        need(move.price >= 1, "error.train_price")
-        face = content().trains[move.train].price
-        if move.price > c.cash:
-            need(move.price <= face, "error.train_price")
-        extra = contribution(state, corp, seat, move.price, False, move.train)
-        need(len(c.trains) + 1 <= train_limit(state), "error.train_limit", limit=train_limit(state))
-        if extra:
-            pay(state, seat, corp, extra)
-        pay(state, corp, seller.id, move.price)
-        seller.trains.remove(move.train)
-        c.trains.append(move.train)
-        events.append(Event("train_bought", {"corp": corp, "train": move.train, "price": move.price,
-                                             "seller": seller.id}))
+        check_trade(state, frame, corp, seat, move)
+        if needs_consent(state, corp, move.seller):
+            to = state.corps[move.seller].president
+            state.stack.append(TrainOfferF(buyer=corp, seller=move.seller, train=move.train, price=move.price,
+                                           frm=seat, to=to))
+            events.append(Event("train_offered", {"corp": corp, "train": move.train, "price": move.price,
+                                                  "seller": move.seller, "seat": seat, "player": to}))
+            return
+        trade(state, frame, corp, seat, move, events)
+        return
+    from_pool = move.train in state.pool_trains
+    need(from_pool or move.train == next_train(state), "error.not_on_sale", train=move.train)
+    cost = content().trains[move.train].price
+    if not from_pool:
+        need(len(after_purchase(state, corp, move.train)) <= train_limit(state), "error.train_limit",
+             limit=train_limit(state))
+    extra = contribution(state, corp, seat, cost, True, move.train)
+    if extra:
+        pay(state, seat, corp, extra)
+    pay(state, corp, BANK, cost)
+    c.trains.append(move.train)
+    events.append(Event("train_bought", {"corp": corp, "train": move.train, "price": cost, "seller": ""}))
+    if from_pool:
+        state.pool_trains.remove(move.train)
     else:
-        from_pool = move.train in state.pool_trains
-        need(from_pool or move.train == next_train(state), "error.not_on_sale", train=move.train)
-        cost = content().trains[move.train].price
-        if not from_pool:
-            need(len(after_purchase(state, corp, move.train)) <= train_limit(state), "error.train_limit",
-                 limit=train_limit(state))
-        extra = contribution(state, corp, seat, cost, True, move.train)
-        if extra:
-            pay(state, seat, corp, extra)
-        pay(state, corp, BANK, cost)
-        c.trains.append(move.train)
-        events.append(Event("train_bought", {"corp": corp, "train": move.train, "price": cost, "seller": ""}))
-        if from_pool:
-            state.pool_trains.remove(move.train)
-        else:
-            take_from_depot(state, move.train, events, bought=True)
+        take_from_depot(state, move.train, events, bought=True)
     frame.last_sold_price = 0
     if not state.finished and not can_buy_train(state, corp):
         next_step(frame)

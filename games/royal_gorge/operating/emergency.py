@@ -10,13 +10,14 @@ from games.core.flow import need
 from ..ending import finish, trigger
 from ..holdings import (
     BANK,
-    MARKET_LIMIT,
     PRESIDENT_PERCENT,
+    market_limit,
     move_price,
     operating_order,
     pay,
     price,
     price_at,
+    sale_moves_price,
     settle_president,
     transfer,
 )
@@ -44,7 +45,7 @@ def sale_ok(state: RGState, seat: int, corp: str, target: str, count: int, check
     percent = 10 * count
     if count < 1 or other.held[seat] < percent or other.col < 0:
         return False
-    if other.market + percent > MARKET_LIMIT[other.kind]:
+    if other.market + percent > market_limit(state, other.kind):
         return False
     if other.kind == "rail" and other.president == seat and other.held[seat] - percent < PRESIDENT_PERCENT["rail"]:
         if target == corp:
@@ -81,7 +82,7 @@ def do_sell(state: RGState, frame: OperatingF, corp: str, seat: int, move: Sell,
     settle_president(state, move.corp)
     if other.president != before_pres:
         events.append(Event("president", {"corp": move.corp, "seat": other.president}))
-    if other.kind == "rail" and was_president:
+    if was_president and sale_moves_price(state, other.kind):
         before = other.col
         if move_price(state, move.corp, -paid):
             events.append(Event("price_down", {"corp": move.corp, "from": price_at(before), "to": price_at(other.col)}))
@@ -113,7 +114,7 @@ def do_bankrupt(state: RGState, frame: OperatingF, corp: str, seat: int, events:
         pay(state, BANK, seat, price(state, other.id) * count)
         transfer(state, other.id, seat, MARKET, 10 * count)
         settle_president(state, other.id)
-        if other.kind == "rail" and was_president:
+        if was_president and sale_moves_price(state, other.kind):
             move_price(state, other.id, -count)
         events.append(Event("sold", {"seat": seat, "corp": other.id, "count": count, "cost": 0}))
     if state.cash[seat]:

@@ -104,8 +104,8 @@ def train_moves(state: RGState, frame: OperatingF, corp: str, seat: int) -> list
                 out.append(BuyTrain(name))
         if len(c.trains) < train_limit(state):
             for seller, name in sorted(set(other_trains(state, corp))):
-                if not connected(state, corp, seller):
-                    continue
+                if not connected(state, corp, seller) or f"{seller} {name}" in frame.declined:
+                    continue  # R25: no offer again for a train whose seller declined this turn
                 face = content().trains[name].price
                 top = min(face, c.cash) if c.cash >= 1 else 0
                 if top >= 1:

@@ -40,6 +40,7 @@ def begin_turn(state: RGState, frame: OperatingF, events: list[Event]) -> None:
     frame.routes, frame.ran, frame.revenue, frame.extra, frame.shipped = [], False, 0, 0, ""
     frame.choose, frame.lease_due, frame.boosts, frame.boosted_by = "gold", 0, {}, []
     frame.sold, frame.last_sold_price, frame.paid_debt, frame.depot_lays = [], 0, False, 0
+    frame.declined = []
     if frame.index < len(frame.order):
         home_token(state, frame.order[frame.index], events)
 
