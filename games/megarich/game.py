@@ -73,6 +73,8 @@ META = GameMeta(
     rules_reference="docs/rules/megarich.md",
     rules_references={"zh": "docs/rules/zh/megarich.md"},
     engine_version="1",
+    # the generic renderer with the battle's replay as its animation, until render/megarich/ lands
+    renderer="render.megarich_battle:RENDERER",
     hidden_information=True,  # designs are secret until every design is done (rule 4.3)
     aliases=("巨富豪", "megarich-infinity"),
     # a game is a week of gathering for up to six players: the suite plays a few
@@ -251,6 +253,13 @@ class BattleView(msgspec.Struct, frozen=True):
     entries: list[Entry]
     final_s: list[int]
     damage: list[int]
+    seed: int
+
+
+def replay_view(fought: BattleView) -> battle.BattleResult:
+    """The battle again from its public record (the replay animation draws it): the same wonders, the same generator
+    state, so the same ticks, hits and ranking."""
+    return battle.fight([wonder_of(e) for e in fought.entries], Rng(fought.seed))
 
 
 class MegaView(msgspec.Struct, frozen=True):
@@ -467,7 +476,7 @@ class MegarichGame(Game[MegaState, Move]):
         record = state.battle
         fought = None if record is None else BattleView(record.winner, record.ranking, record.ticks,
                                                         record.timed_out, record.entries, record.final_s,
-                                                        record.damage)
+                                                        record.damage, record.seed)
         return MegaView(seat, state.phase, gather_view(state.gather), design, fought)
 
     def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:

@@ -263,3 +263,19 @@ def test_views_round_trip_as_json() -> None:
         data = msgspec.json.encode(GAME.view(state, viewer))
         assert data
     assert GAME.summarize(GAME.view(state, 0), "zh")
+
+
+def test_the_renderer_animates_the_battle_after_the_move_that_fought_it() -> None:
+    from render import move_animation, renderer_for
+
+    state = _design_state(players=2, seed=13)
+    state = _drive(state, lambda s: len(GAME.to_act(s)) == 1, 13)
+    seat = sorted(GAME.to_act(state))[0]
+    applied = GAME.apply(state, seat, designing.Finish(bool(designing.missing(_design(state), seat))))
+    renderer = renderer_for("megarich")
+    public = GAME.view(applied.state, None)
+    made = move_animation(renderer, public, applied.events, "en")
+    assert made is not None and made[1] in {"png", "gif"} and made[0]
+    as_json = msgspec.json.decode(msgspec.json.encode(public))       # the drawing processes get JSON
+    assert move_animation(renderer, as_json, applied.events, "zh") is not None
+    assert move_animation(renderer, public, [Event("designing.done", {"seat": seat})], "en") is None
