@@ -42,10 +42,13 @@ from games.core.errors import GameOver
 from games.core.menu import MENU_LIMIT, complete_by_tokens
 from games.core.outcome import rank_by_keys
 
-from . import battle, designing, gathering
+from . import battle, board, designing, gathering
+from .blocks import blocks
+from .events import deck, option_labels
+from .items import catalogue
 from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade
 from .moves import read as read_gather
-from .state import GatherState
+from .state import STATES, CandidateF, ChanceF, GatherState, ShopF
 
 GATHERING = "gathering"
 DESIGN = "design"
@@ -413,9 +416,11 @@ class MegarichGame(Game[MegaState, Move]):
         step = gathering.FLOW.kind(state.gather)
         if step == "mr_candidate":
             return Choose(1 + rng.below(gathering.CANDIDATES))
-        if step == "mr_shop":
+        top = gathering.FLOW.top(state.gather)
+        if isinstance(top, ShopF):                    # one purchase a shop, while the funds are ample
             buys = [m for m in legal if isinstance(m, Buy)]
-            return buys[0] if buys and player.funds > 3 * gathering.ECONOMY.level(1).price else Done()
+            ample = player.funds > 3 * gathering.ECONOMY.level(1).price
+            return buys[rng.below(len(buys))] if buys and ample and not top.bought else Done()
         if Go in kinds:
             goes = [m for m in legal if isinstance(m, Go)]
             return goes[rng.below(len(goes))]
@@ -516,6 +521,15 @@ class MegarichGame(Game[MegaState, Move]):
                    names: Sequence[str] | None = None) -> str:
         if isinstance(move, designing.DesignMove) and state.design is not None:
             return designing.label(state.design, seat, move, lang)
+        top = gathering.FLOW.top(state.gather) if state.phase == GATHERING else None
+        if isinstance(move, Choose) and isinstance(top, ChanceF):     # the option's words, never its result
+            options = option_labels(top.card, lang)
+            if 1 <= move.index <= len(options):
+                return f"{options[move.index - 1]} ({move})"
+        if isinstance(move, Choose) and isinstance(top, CandidateF):  # the candidate block by name
+            found = blocks().get(f"{top.tile}.{move.index}")
+            if found is not None:
+                return f"{found.name(lang)} ({move})"
         key = f"menu.megarich.{type(move).__name__.lower()}"
         if self.catalog.template(key, lang) is None:
             return str(move)
@@ -529,6 +543,17 @@ class MegarichGame(Game[MegaState, Move]):
         return self.text(f"prompt.megarich.{step}", None, lang)
 
     def param_text(self, name: str, value: Any, lang: str) -> str | None:
+        """Tiles, items, event cards and abnormal states by name in ``lang`` (events and errors carry ids)."""
+        if isinstance(value, str):
+            if name == "tile" and value in board.atlas().by_id:
+                return board.atlas().by_id[value].name(lang)
+            if name == "item" and value in catalogue():
+                return catalogue()[value].name(lang)
+            if name == "card" and value in deck():
+                found = deck()[value]
+                return found.zh if lang == "zh" else found.en
+            if name == "state" and value in STATES:
+                return self.text(f"name.megarich.{value}", None, lang)
         return super().param_text(name, value, lang)
 
     # ---- secrecy ----------------------------------------------------------------------------------------------
