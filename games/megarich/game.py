@@ -80,8 +80,8 @@ META = GameMeta(
     renderer="render.megarich_battle:RENDERER",
     hidden_information=True,  # designs are secret until every design is done (rule 4.3)
     aliases=("巨富豪", "megarich-infinity"),
-    # a game is a week of gathering for up to six players: the suite plays a few
-    playouts=6,
+    # a random playout takes well under a second: 50 of them cost the suite a few seconds
+    playouts=50,
     options=(
         OptionSpec("days", "int", gathering.ECONOMY.days, {"en": "Days of gathering", "zh": "取材天数"},
                    minimum=1, maximum=14),
