@@ -96,6 +96,7 @@ class ConsoleTable:
         if result.finished or viewer in result.to_act or (important and self.moves_since_frame >= FRAME_GAP):
             self.save_images(result.loaded, viewer)
             self.moves_since_frame = 0
+        self.save_animations(result)
 
     def about_you(self, line: str) -> str:
         """Lines about the player, whom the English console names "You", in the second person."""
@@ -103,6 +104,27 @@ class ConsoleTable:
 
     def error(self, game: Any, error: GameError, names: list[str] | None = None) -> None:
         self.say("! " + self.about_you(words.refusal(error, self.lang, game, names)))
+
+    def save_animations(self, result: MoveResult) -> None:
+        """The animation of what a move did, when the title's renderer draws one (Megarich's battle replay):
+        ``animation-<n>.png`` (APNG) or ``.gif`` beside the board images."""
+        if self.out is None:
+            return
+        from render import move_animation, renderer_for
+
+        game = result.loaded.game
+        renderer = renderer_for(game.meta.id)
+        if not callable(getattr(renderer, "animation", None)):
+            return
+        names = [s.name for s in result.loaded.seats]
+        public = game.view(result.loaded.state, None)
+        for step in result.steps:
+            made = move_animation(renderer, public, step.events, self.lang, names)
+            if made is not None:
+                data, extension = made
+                self.out.mkdir(parents=True, exist_ok=True)
+                (self.out / f"animation-{self.frame:04d}.{extension}").write_bytes(data)
+                self.say(f"  (animation: {self.out / f'animation-{self.frame:04d}.{extension}'})")
 
     def save_images(self, loaded: Any, viewer: int | None) -> None:
         if self.out is None:

@@ -19,6 +19,11 @@ _TITLES: dict[str, str] = {
 _EXAMPLES: dict[str, str] = {
     "hexlay": "games.examples.hexlay:GAME",
 }
+#: Titles being built: playable by id everywhere (``tabula play megarich``) and run by the contract suite with the
+#: example titles (``examples=True``), but not offered in lobbies until they are finished.
+_DEVELOPING: dict[str, str] = {
+    "megarich": "games.megarich:GAME",
+}
 _extra: dict[str, Game[Any, Any]] = {}
 
 
@@ -32,15 +37,15 @@ def unregister(game_id: str) -> None:
 
 
 def game_ids(*, examples: bool = False) -> list[str]:
-    """Ids of the titles offered to players (and the example titles with ``examples``)."""
-    return sorted(set(_TITLES) | set(_extra) | (set(_EXAMPLES) if examples else set()))
+    """Ids of the titles offered to players (and the example titles and titles in development with ``examples``)."""
+    return sorted(set(_TITLES) | set(_extra) | (set(_EXAMPLES) | set(_DEVELOPING) if examples else set()))
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
     """The title with this id or one of its aliases; ``KeyError`` if there is none."""
     if game_id in _extra:
         return _extra[game_id]
-    target = _TITLES.get(game_id) or _EXAMPLES.get(game_id)
+    target = _TITLES.get(game_id) or _EXAMPLES.get(game_id) or _DEVELOPING.get(game_id)
     if target is not None:
         module, attr = target.split(":")
         game: Game[Any, Any] = getattr(importlib.import_module(module), attr)
@@ -53,5 +58,5 @@ def get_game(game_id: str) -> Game[Any, Any]:
 
 
 def all_games(*, examples: bool = False) -> list[Game[Any, Any]]:
-    """Every title offered to players (and the example titles with ``examples``)."""
+    """Every title offered to players (and the example titles and titles in development with ``examples``)."""
     return [get_game(game_id) for game_id in game_ids(examples=examples)]

@@ -20,16 +20,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from PIL import Image
 
 from games.megarich.battle import BattleResult, Event, EventKind
 
 from . import palette as pal
 from .animation import encode_animation
+from .generic import GenericRenderer
 from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
 from .palette import RGB
 
-__all__ = ["ANIMATION_BYTES", "SEAT_COLOURS", "battle_animation", "battle_frames", "battle_summary", "summary_lines"]
+__all__ = ["ANIMATION_BYTES", "RENDERER", "SEAT_COLOURS", "BattleRenderer", "battle_animation", "battle_frames",
+           "battle_summary", "game_animation", "summary_lines"]
 
 SEAT_COLOURS: tuple[RGB, ...] = ((52, 118, 232), (220, 66, 122), (24, 160, 150), (232, 150, 40), (148, 96, 224),
                                  (120, 170, 60))
@@ -282,3 +285,30 @@ def summary_lines(result: BattleResult, lang: str, names: Sequence[str] | None =
         wonder = _w("with", lang, wonder=w.name) if w.name else ""
         lines.append(_w("line", lang, rank=rank, name=seat_label(seat, lang, names), wonder=wonder, how=how))
     return lines
+
+
+def game_animation(view: Any, events: Sequence[Any], lang: str,
+                   names: Sequence[str] | None = None) -> tuple[bytes, str] | None:
+    """A renderer's ``animation`` slot for the whole game (:func:`render.move_animation`): the battle's replay after
+    the move that fought it (an event ``megarich.battle``), drawn from the view's public record (the view as a
+    struct, or as the JSON builtins the drawing processes receive); ``None`` after any other move."""
+    from games.megarich.game import BattleView, replay_view
+
+    if not any(getattr(e, "kind", None) == "megarich.battle" for e in events):
+        return None
+    data = msgspec.to_builtins(view)
+    fought = data.get("battle") if isinstance(data, dict) else None
+    if fought is None:
+        return None
+    return battle_animation(replay_view(msgspec.convert(fought, BattleView)), lang, names)
+
+
+class BattleRenderer(GenericRenderer):
+    """Megarich∞'s renderer for now: the generic boards, and the battle's replay as the move animation."""
+
+    def animation(self, view: Any, events: Sequence[Any], lang: str,
+                  names: Sequence[str] | None = None) -> tuple[bytes, str] | None:
+        return game_animation(view, events, lang, names)
+
+
+RENDERER = BattleRenderer("megarich")

@@ -1,6 +1,11 @@
-"""巨富豪∞ (Megarich∞), being built (issue 20): not registered as a title yet.
+"""巨富豪∞ (Megarich∞), being built (issue 20): listed in ``games/registry.py`` among the titles in development
+(playable by id, run by the contract suite, not offered in lobbies).
 
-The parts land one by one, each with its tests, before the game is offered in lobbies: the board
-(a wrapped hex map of real places), the tram's movement odds and the dice, the design board's
-geometry. ``docs/rules/megarich.md`` collects the rules and rulings as they land.
+The parts: the board (a wrapped hex map of real places), the tram's movement odds and the dice, the gathering phase,
+the inspiration blocks and the wonder's stats, the design board and the design phase, the bidding battle;
+:mod:`games.megarich.game` plays them end to end. ``docs/rules/megarich.md`` collects the rules and rulings.
 """
+
+from .game import GAME
+
+__all__ = ["GAME"]

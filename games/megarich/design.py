@@ -703,4 +703,8 @@ def read_slot(text: str) -> SlotText | None:
         orientation = _orientation(others) if _is_cell(cell) else None
         if orientation is not None and not orientation[1]:
             return SlotText(kind, cell, orientation[0])
+    if _CELL.match(rest[0]):            # a slot cell in column r (``slot j r3 r1``): only when nothing else reads
+        orientation = _orientation(rest[1:])
+        if orientation is not None and not orientation[1]:
+            return SlotText(kind, rest[0], orientation[0])
     raise MalformedMove("design.notation", text=text)
