@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 from PIL import Image
 
-from games.megarich.battle import BattleResult, Event, EventKind
+from games.megarich.battle import BattleResult, Event, EventKind, Replay
 
 from . import palette as pal
 from .animation import encode_animation
@@ -292,15 +292,14 @@ def game_animation(view: Any, events: Sequence[Any], lang: str,
     """A renderer's ``animation`` slot for the whole game (:func:`render.move_animation`): the battle's replay after
     the move that fought it (an event ``megarich.battle``), drawn from the view's public record (the view as a
     struct, or as the JSON builtins the drawing processes receive); ``None`` after any other move."""
-    from games.megarich.game import BattleView, replay_view
-
     if not any(getattr(e, "kind", None) == "megarich.battle" for e in events):
         return None
     data = msgspec.to_builtins(view)
     fought = data.get("battle") if isinstance(data, dict) else None
-    if fought is None:
+    replay = fought.get("replay") if isinstance(fought, dict) else None
+    if replay is None:
         return None
-    return battle_animation(replay_view(msgspec.convert(fought, BattleView)), lang, names)
+    return battle_animation(msgspec.convert(replay, Replay).result(), lang, names)
 
 
 class BattleRenderer(GenericRenderer):

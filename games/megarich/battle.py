@@ -39,6 +39,8 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+import msgspec
+
 from games.core.rng import Rng
 
 __all__ = [
@@ -385,3 +387,33 @@ def _tie_order(seats: list[int], key: Callable[[int], tuple[Fraction | int, int]
     rng.shuffle(drawn)
     draw = {s: i for i, s in enumerate(drawn)}
     return sorted(seats, key=lambda s: (tuple(-v for v in key(s)), draw[s]))
+
+
+class Replay(msgspec.Struct, frozen=True):
+    """A :class:`BattleResult` as a view carries it (JSON: seats index the lists, no int-keyed dicts), so a
+    renderer draws the replay from the view without fighting the battle again (renderers never run rules)."""
+
+    wonders: list[Wonder]
+    winner: int
+    ranking: list[int]
+    events: list[Event]
+    ticks: int
+    timed_out: bool
+    out_at: list[int]
+    final_s: list[int]
+    damage_dealt: list[int]
+
+    @classmethod
+    def of(cls, result: BattleResult) -> Replay:
+        seats = range(max((w.seat for w in result.wonders), default=-1) + 1)
+        return cls(list(result.wonders), result.winner, list(result.ranking), list(result.events), result.ticks,
+                   result.timed_out, [result.out_at.get(s, 0) for s in seats],
+                   [result.final_s.get(s, 0) for s in seats], [result.damage_dealt.get(s, 0) for s in seats])
+
+    def result(self) -> BattleResult:
+        """The battle's result again (the renderer's input)."""
+        fought = {w.seat for w in self.wonders}
+        return BattleResult(tuple(self.wonders), self.winner, tuple(self.ranking), tuple(self.events), self.ticks,
+                            self.timed_out, {s: t for s, t in enumerate(self.out_at) if t and s in fought},
+                            {s: v for s, v in enumerate(self.final_s) if s in fought},
+                            {s: v for s, v in enumerate(self.damage_dealt) if s in fought})

@@ -257,6 +257,9 @@ class BattleView(msgspec.Struct, frozen=True):
     final_s: list[int]
     damage: list[int]
     seed: int
+    #: The battle tick by tick (the same fight again from its seed, worked out here so that the
+    #: renderer draws the replay without running the battle: renderers never run rules).
+    replay: battle.Replay | None = None
 
 
 def replay_view(fought: BattleView) -> battle.BattleResult:
@@ -482,6 +485,8 @@ class MegarichGame(Game[MegaState, Move]):
         fought = None if record is None else BattleView(record.winner, record.ranking, record.ticks,
                                                         record.timed_out, record.entries, record.final_s,
                                                         record.damage, record.seed)
+        if fought is not None:
+            fought = msgspec.structs.replace(fought, replay=battle.Replay.of(replay_view(fought)))
         return MegaView(seat, state.phase, gather_view(state.gather), design, fought)
 
     def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
