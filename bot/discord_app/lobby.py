@@ -14,6 +14,7 @@ from service.limits import ServerDefaults
 
 from .boards import QUIET
 from .components import TableButton, make_view
+from .edits import Edit, Post, edits_of
 from .errors import BotError
 from .i18n import t
 from .present import clip, game_name, lobby_embed, pings, public_lang
@@ -288,3 +289,11 @@ async def add_to_thread(rt: Any, channel_id: str | None, user: discord.abc.Snowf
         await channel.add_user(user)
     except discord.HTTPException as error:  # the seat is taken all the same
         log.info("could not add %s to thread %s: %s", user.id, channel_id, error)
+
+
+def announce(rt: Any, channel_id: str | None, text: str) -> None:
+    """A public line in a table's channel that pings nobody (mentions show as names), queued like
+    every post (issue 19 §5): never sent while the table's lock is held, and in order with the
+    posts queued after it."""
+    if channel_id:
+        edits_of(rt).post(rt.bot.get_partial_messageable(int(channel_id)), Post(Edit(clip(text))))

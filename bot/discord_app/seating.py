@@ -15,7 +15,7 @@ from .components import Click, TableButton, make_view, on_action
 from .errors import BotError
 from .i18n import t
 from .interactions import acknowledge_privately, confirmed, runtime_of
-from .lobby import add_to_thread, open_lobby
+from .lobby import add_to_thread, announce, open_lobby
 from .present import clip, public_lang, safe
 
 log = logging.getLogger("tabula.discord")
@@ -61,7 +61,7 @@ async def resign_click(interaction: discord.Interaction[Any], click: Click) -> N
             raise BotError("table.not_seated")
         name = t("bot.bot_name", table_lang, n=mine.seat + 1)
         await rt.call(rt.service.resign, row.id, user, name)
-        await _announce(rt, row.channel_id, t("bot.resign.announce", table_lang, user=interaction.user.mention,
+        announce(rt, row.channel_id, t("bot.resign.announce", table_lang, user=interaction.user.mention,
                                               name=safe(name), seat=mine.seat + 1))
         result = await rt.call(rt.service.run_bots, row.id)
         if result is not None:
@@ -100,7 +100,7 @@ async def rematch(interaction: discord.Interaction[Any]) -> None:
         rt.new_tables.cancel(cooldown)
         await rt.call(rt.service.discard, row.id)
         raise
-    await _announce(rt, old.channel_id, t("bot.rematch.announce", public_lang(old), table=row.id,
+    announce(rt, old.channel_id, t("bot.rematch.announce", public_lang(old), table=row.id,
                                           channel=f"<#{channel_id}>", user=interaction.user.mention))
     await interaction.followup.send(t("bot.table.opened", lang, table=row.id, game=row.game_id,
                                       channel=f"<#{channel_id}>"), ephemeral=True)
@@ -154,9 +154,3 @@ async def follow(interaction: discord.Interaction[Any]) -> None:
     row = await rt.table_here(interaction, ended_ok=True)
     await add_to_thread(rt, row.channel_id, interaction.user)
     await interaction.followup.send(t("bot.follow.done", lang, table=row.id), ephemeral=True)
-
-
-async def _announce(rt: Any, channel_id: str | None, text: str) -> None:
-    """A public line in a table's channel that pings nobody."""
-    if channel_id:
-        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=QUIET)

@@ -22,7 +22,7 @@ from ..components import Click, TableButton, make_view, on_action
 from ..errors import BotError
 from ..i18n import answer_lang, guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, confirmed, runtime_of
-from ..lobby import add_to_thread, open_lobby, parse_options, refresh_lobby
+from ..lobby import add_to_thread, announce, open_lobby, parse_options, refresh_lobby
 from ..present import clip, game_name, lobby_embed, pings, public_lang, ranking_lines, safe, seat_names, who
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ class Tables(commands.Cog):
                     seats = await rt.call(rt.service.seats, table_id)
                     waiting = who(seats, vote.waiting, ping=set())
                     done = t("bot.start.voted", lang, who=waiting)
-                    await announce(rt, row.channel_id, t("bot.start.vote", public_lang(row), who=waiting,
+                    announce(rt, row.channel_id, t("bot.start.vote", public_lang(row), who=waiting,
                                                          user=safe(interaction.user.display_name)))
                     answer = True
             if action != "start":
@@ -370,7 +370,7 @@ class Tables(commands.Cog):
             kicked = await rt.call(rt.service.kick, row.id, str(interaction.user.id), seat - 1,
                                    manager=rt.is_manager(interaction))
             await refresh_lobby(rt, row.id)
-        await announce(rt, row.channel_id, t("bot.sub.kicked", public_lang(row), name=safe(kicked.name), seat=seat,
+        announce(rt, row.channel_id, t("bot.sub.kicked", public_lang(row), name=safe(kicked.name), seat=seat,
                                              by=interaction.user.mention))
         await interaction.followup.send(t("bot.kicked", lang, seat=seat), ephemeral=True)
 
@@ -398,7 +398,7 @@ class Tables(commands.Cog):
             name = t("bot.bot_name", public_lang(row), n=seat)
             await rt.call(rt.service.substitute, table_id, str(interaction.user.id), seat - 1, name,
                           manager=rt.is_manager(interaction))
-            await announce(rt, row.channel_id, t("bot.sub.to_bot", public_lang(row), name=safe(name), seat=seat,
+            announce(rt, row.channel_id, t("bot.sub.to_bot", public_lang(row), name=safe(name), seat=seat,
                                                  by=interaction.user.mention))
             result = await rt.call(rt.service.run_bots, table_id)
             if result is not None:
@@ -431,12 +431,6 @@ class Tables(commands.Cog):
             everyone=False, roles=False, users=[discord.Object(member.id)], replied_user=False))
         await interaction.followup.send(t("bot.sub.offered", lang, member=member.mention, seat=seat), ephemeral=True,
                                         allowed_mentions=QUIET)
-
-
-async def announce(rt: Runtime, channel_id: str | None, text: str) -> None:
-    """A public line in the table's channel that pings nobody (mentions show as names)."""
-    if channel_id:
-        await rt.bot.get_partial_messageable(int(channel_id)).send(clip(text), allowed_mentions=QUIET)
 
 
 # ---- lobby buttons ----------------------------------------------------------------------------------
@@ -475,7 +469,7 @@ async def abandon_click(interaction: discord.Interaction[Any], click: Click) -> 
         await interaction.edit_original_response(
             content=t("table.abandon_voted", lang, votes=vote.votes, needed=vote.needed), view=None)
         seats = await rt.call(rt.service.seats, row.id)
-        await announce(rt, row.channel_id, t("bot.abandon.vote", public_lang(row), user=interaction.user.mention,
+        announce(rt, row.channel_id, t("bot.abandon.vote", public_lang(row), user=interaction.user.mention,
                                              votes=vote.votes, needed=vote.needed,
                                              who=who(seats, vote.waiting, ping=set())))
         return
@@ -531,7 +525,7 @@ async def offer_click(interaction: discord.Interaction[Any], click: Click) -> No
             text = t("bot.sub.declined", table_lang, member=interaction.user.mention, seat=seat + 1)
     await interaction.edit_original_response(content=clip(text), view=None, allowed_mentions=QUIET)
     if click.action == "seatyes":
-        await announce(rt, row.channel_id, text)
+        announce(rt, row.channel_id, text)
 
 
 async def setup(bot: TabulaBot) -> None:
