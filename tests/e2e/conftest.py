@@ -23,7 +23,6 @@ from storage.repository import Repository
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .helpers import Table
-from .notice import FIGURES
 from .titles import TITLES
 
 BOT_MODULE = "bot.discord_app"
@@ -120,17 +119,6 @@ def check_bot_output(output: str, expected: Sequence[str] = ()) -> None:
     if problems:
         raise AssertionError("the bot's output shows failures (all of it is in the captured stdout):\n\n"
                              + "\n\n".join(p[:4000] for p in problems[:10]))
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Issue 19 §1: the notification figures the e2e tests recorded (``record_property`` with
-    ``notice.FIGURES``), printed at the end of every run, also under xdist and without ``-s``."""
-    figures = sorted({str(value) for reports in terminalreporter.stats.values() for report in reports
-                      for key, value in getattr(report, "user_properties", ()) if key == FIGURES})
-    if figures:
-        terminalreporter.section("notifications and noise per title (issue 19; docs/discord.md)")
-        for line in figures:
-            terminalreporter.write_line(line)
 
 
 def pytest_configure(config: pytest.Config) -> None:
