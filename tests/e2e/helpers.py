@@ -65,15 +65,23 @@ async def slash_ok(user: FakeUser, command: str, channel: Channel | str, **optio
     return await done(await user.slash(command, channel=channel, **options))
 
 
+async def confirmed(user: FakeUser, command: str, channel: Channel | str, yes: str,
+                    **options: Any) -> InteractionResult:
+    """Run ``command``, which asks privately to confirm, and press its button ``yes``; returns the
+    private question, which the answer replaces (its buttons gone once answered)."""
+    asked = await slash_ok(user, command, channel, **options)
+    assert asked.message.ephemeral
+    button = next((c for c in asked.message.custom_ids if f":{yes}:" in c), None)
+    assert button is not None, f"{command}: no {yes} button in {reply_text(asked)!r}"
+    await done(await user.click(asked.message, button))
+    await user.server.wait_until(lambda: not asked.message.custom_ids, timeout=TIMEOUT,
+                                 description=f"{command} answered (the question's buttons gone)")
+    return asked
+
+
 async def abandon(user: FakeUser, channel: Channel | str) -> InteractionResult:
     """``/mod abandon`` and press "Abandon the table" on the private question it answers with."""
-    asked = await slash_ok(user, "mod abandon", channel)
-    assert asked.message.ephemeral
-    button = next(c for c in asked.message.custom_ids if ":abandonyes:" in c)
-    clicked = await done(await user.click(asked.message, button))
-    await user.server.wait_until(lambda: not asked.message.custom_ids, timeout=TIMEOUT,
-                                 description="the table abandoned (the question's buttons gone)")
-    return clicked
+    return await confirmed(user, "mod abandon", channel, "abandonyes")
 
 
 async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:

@@ -12,7 +12,7 @@ from games.wonderful_world.scoring import score
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import done, draft_and_slate, lobby_click, open_table, reply_text, slash_ok
+from .helpers import confirmed, draft_and_slate, lobby_click, open_table, reply_text, slash_ok
 from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
 
 
@@ -30,9 +30,7 @@ async def test_an_early_end_ranks_by_the_running_score(server: LoopbackDiscord, 
     refused = await slash_ok(alice, "mod end", table.thread)
     assert "Only the server's moderators" in reply_text(refused)
     mark = server.checkpoint()
-    asked = await slash_ok(dave, "mod end", table.thread)
-    button = next(c for c in asked.message.custom_ids if ":endyes:" in c)
-    await done(await dave.click(asked.message, button))
+    await confirmed(dave, "mod end", table.thread, "endyes")
     ranking = await server.wait_for_message(table.thread, lambda m: "ended the game early" in m.text, after=mark)
     assert not ranking.pinged or dave.id not in ranking.pinged
     await server.wait_until(lambda: any(a.filename.startswith("result") for a in ranking.attachments),

@@ -11,9 +11,8 @@ import asyncio
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
+from .helpers import confirmed, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
 from .test_abuse import bot_env, env, extra_env  # noqa: F401  (fixtures: the bot's settings per test)
-from .test_seat_consent import confirmed
 
 COOLDOWN = 2.0
 

@@ -8,25 +8,13 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 
 from service import TableService
-from tests.support.discord_loopback import BotProcess, Channel, FakeUser, InteractionResult, LoopbackDiscord
+from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import done, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
+from .helpers import confirmed, lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
 from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server manager)
 
 CONSENT = "Seat 2 is Bob's: only they can hand it over"
 HELD = "held seat 1 during this game"
-
-
-async def confirmed(user: FakeUser, command: str, channel: Channel, yes: str, **options: object) -> InteractionResult:
-    """Run ``command`` and press its private confirmation button ``yes``; the private question,
-    which the answer replaces."""
-    asked = await slash_ok(user, command, channel, **options)
-    button = next((c for c in asked.message.custom_ids if f":{yes}:" in c), None)
-    assert button is not None, f"{command}: no {yes} button in {reply_text(asked)!r}"
-    clicked = await user.click(asked.message, button)
-    await done(clicked)
-    await user.server.wait_until(lambda: not asked.message.custom_ids, description=f"{command} answered")
-    return asked
 
 
 async def test_a_creator_who_resigned_cannot_take_an_opponents_hand(
