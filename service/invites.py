@@ -45,13 +45,21 @@ def set_invitations(service: TableService, user_id: str, on: bool) -> bool:
     return chosen.get(INVITATIONS) is not False
 
 
-def takes_invitations(service: TableService, settings: dict[str, dict[str, Any]] | Iterable[str]) -> list[str]:
-    """Which of these members take invitations (given their settings, or their ids: one query)."""
-    if not isinstance(settings, dict):
-        ids = list(settings)
-        found = service.repo.member_settings(ids)
-        settings = {user: found.get(user, {}) for user in ids}
-    return [user for user, chosen in settings.items() if chosen.get(INVITATIONS) is not False]
+def _takes(chosen: dict[str, Any]) -> bool:
+    """Whether a member with these settings takes invitations."""
+    return chosen.get(INVITATIONS) is not False
+
+
+def _settings(service: TableService, user_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Each member's settings (``{}`` for one who chose nothing), in the order given: one query."""
+    ids = list(dict.fromkeys(user_ids))
+    found = service.repo.member_settings(ids)
+    return {user: found.get(user, {}) for user in ids}
+
+
+def takes_invitations(service: TableService, user_ids: Iterable[str]) -> list[str]:
+    """Which of these members take invitations (one query)."""
+    return [user for user, chosen in _settings(service, user_ids).items() if _takes(chosen)]
 
 
 def _recently_pinged(chosen: dict[str, Any], by_user: str, now: datetime) -> bool:
@@ -75,8 +83,8 @@ def invite(service: TableService, table_id: int, by_user: str, user_id: str, *, 
     invited: list[str] = list(service.repo.note(table_id, INVITED_NOTE) or [])
     if pair in invited:
         raise TableError("table.invited_already")
-    chosen = service.repo.member_settings([user_id]).get(user_id, {})
-    if not takes_invitations(service, {user_id: chosen}):
+    chosen = _settings(service, [user_id])[user_id]
+    if not _takes(chosen):
         raise TableError("table.no_invitations")
     if _recently_pinged(chosen, by_user, now):
         raise TableError("table.invited_recently", minutes=int(PING_EVERY.total_seconds() // 60))
@@ -89,11 +97,9 @@ def rematch_pings(service: TableService, user_ids: Iterable[str], *, now: dateti
     mention): those who take invitations and were not pinged by a rematch within the hour.
     Records the pings. One query to read, one write per member pinged."""
     now = now or utcnow()
-    ids = list(dict.fromkeys(user_ids))
-    found = service.repo.member_settings(ids)
-    settings = {user: found.get(user, {}) for user in ids}
-    pinged = [user for user in takes_invitations(service, settings)
-              if not _recently_pinged(settings[user], REMATCH, now)]
+    settings = _settings(service, user_ids)
+    pinged = [user for user, chosen in settings.items()
+              if _takes(chosen) and not _recently_pinged(chosen, REMATCH, now)]
     for user in pinged:
         _note_ping(service, user, settings[user], REMATCH, now)
     return pinged
