@@ -18,7 +18,7 @@ from typing import Any
 from games.core import Outcome
 from games.core.hexgrid import Hex, Layout
 from games.examples.hexlay import GAME
-from games.examples.hexlay.board import IDS, TileType, board, lays_at, try_hex_id
+from games.examples.hexlay.board import IDS, TileType, board, try_hex_id
 from games.examples.hexlay.game import META
 from games.examples.hexlay.view import HexlayView, PlacedView
 
@@ -321,8 +321,9 @@ def _result_rows(cv: Canvas, outcome: Outcome, view: HexlayView, lang: str, name
 
 # ---- detail ---------------------------------------------------------------------------------------------------
 def detail(view: HexlayView, focus: str, lang: str, names: Sequence[str] | None = None) -> bytes:
-    """One hex zoomed in with its neighbours, then every tile that may be laid there now, each in its legal
-    rotations labelled ``r0`` … ``r5`` (the last token of ``lay <hex> <tile> r<k>``)."""
+    """One hex zoomed in with its neighbours, then every tile the view offers there (``view.fits``, put by
+    ``Game.focus_view`` beside a menu at ``lay <hex>``), each in its legal rotations labelled ``r0`` … ``r5`` (the
+    last token of ``lay <hex> <tile> r<k>``)."""
     return draw_detail_canvas(view, focus, lang, names).png()
 
 
@@ -334,7 +335,8 @@ def draw_detail_canvas(view: HexlayView, focus: str, lang: str, names: Sequence[
         raise ValueError(f"{focus!r} is not a hex of the Tile Lay map")
     laid: dict[str, PlacedView] = {p.hex: p for p in view.laid}
     cities = frozenset(view.cities)
-    found = [] if where in laid or where in cities else lays_at(b.index[where], laid, cities, view.supply)
+    # the fitting tiles come with the view (HexlayGame.focus_view): the renderer runs no rules
+    found = [(b.tile_by_id[tile], rotations) for tile, rotations in view.fits.get(where, [])]
     if where in cities:
         title = _w("detail_city", lang, hex=where, city=b.site_by_hex[where].name(lang))
     elif where in laid:
@@ -382,7 +384,7 @@ class HexlayRenderer(TitleRenderer):
     def focus(self, view: HexlayView, path: Sequence[str], lang: str,
               names: Sequence[str] | None = None) -> bytes | None:
         """The picture beside a move menu at ``path``: once a hex is chosen (``lay c4``), that
-        hex with the tiles and rotations that fit it; nothing before."""
+        hex with the tiles and rotations the view offers there (``Game.focus_view``); nothing before."""
         if len(path) >= 2 and path[0] == "lay":
             try:
                 return detail(view, path[1].upper(), lang, names)

@@ -11,6 +11,7 @@ from PIL import Image
 from games.core import Rng
 from games.examples.hexlay import GAME
 from games.examples.hexlay.board import board, count_at, lays_at
+from games.examples.hexlay.state import HexlayState
 from games.examples.hexlay.view import HexlayView
 from render import Renderer, renderer_for
 from render.hexes import CASING
@@ -123,17 +124,21 @@ def test_the_result_ranks_the_players_and_shows_the_map() -> None:
     assert chinese(drawn)
 
 
+def focused(state: HexlayState, hex_id: str) -> HexlayView:
+    """Seat 0's view beside the menu at ``lay <hex_id>``, as the adapter builds it (``Game.focus_view``)."""
+    return GAME.focus_view(state, 0, ["lay", hex_id], GAME.view(state, 0))  # type: ignore[no-any-return]
+
+
 def test_the_detail_offers_each_fitting_tile_in_its_legal_rotations() -> None:
     state = position({"E8": ("s1", 0, 1)})
-    v = GAME.view(state, 0)
+    v = focused(state, "e10")
     b = board()
-    laid = {p.hex: p for p in v.laid}
-    expected = lays_at(b.index["E10"], laid, frozenset(v.cities), v.supply)
+    expected = lays_at(b.index["E10"], state.laid, frozenset(state.cities), state.supply)
     with recording() as drawn:
         canvas = draw_detail_canvas(v, "e10", "en", NAMES)
     labels = [d.text for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]
     assert labels == [f"r{k}" for _, rotations in expected for k in rotations]
-    assert len(labels) == count_at(b.index["E10"], laid, frozenset(v.cities), v.supply)
+    assert len(labels) == count_at(b.index["E10"], state.laid, frozenset(state.cities), state.supply)
     texts = {d.text for d in drawn}
     assert f"E10 · {len(labels)} lays" in texts and "s1 Straight  ×5" in texts and "E8" not in texts
     assert canvas.width <= 1100
@@ -141,10 +146,22 @@ def test_the_detail_offers_each_fitting_tile_in_its_legal_rotations() -> None:
         zh = RENDERER.detail(v, "E10", "zh", NAMES)  # type: ignore[attr-defined]
     assert any(d.text.startswith("s1 直轨") for d in chinese(drawn)) and png_size(zh)[0] > 300
     with recording() as drawn:
-        draw_detail_canvas(GAME.view(GAME.setup(2, {}, 1), 0), "E8", "en")      # an open hex: every tile fits
+        draw_detail_canvas(focused(GAME.setup(2, {}, 1), "E8"), "E8", "en")      # an open hex: every tile fits
     assert sum(1 for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()) == 156 > len(labels)
     with recording() as drawn:
-        draw_detail_canvas(v, "C4", "en")                                           # a city: nothing to lay
+        draw_detail_canvas(focused(state, "C4"), "C4", "en")                      # a city: nothing to lay
     assert not [d for d in drawn if d.text == "r0"] and "C4 · Northgate" in {d.text for d in drawn}
     with pytest.raises(ValueError):
         draw_detail_canvas(v, "Z41", "en")
+
+
+def test_the_detail_draws_only_what_the_view_offers_the_renderer_runs_no_rules() -> None:
+    """The fitting lays come from ``Game.focus_view`` (issue 24 §4): a view without them draws none, and
+    the focus view offers them for the chosen hex only."""
+    state = position({"E8": ("s1", 0, 1)})
+    with recording() as drawn:
+        draw_detail_canvas(GAME.view(state, 0), "E10", "en", NAMES)
+    assert not [d for d in drawn if d.text[:1] == "r" and d.text[1:].isdigit()]
+    assert set(focused(state, "E10").fits) == {"E10"}
+    assert focused(state, "E8").fits == {} and focused(state, "C4").fits == {}
+    assert GAME.focus_view(state, 0, ["lay"], GAME.view(state, 0)).fits == {}

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from games.core import (
     CORE_CATALOG,
     Catalog,
@@ -317,6 +319,19 @@ class HexlayGame(Game[HexlayState, Move]):
         acting = sorted(self.to_act(state))
         lays = self.count_moves(state, acting[0]) - 1 if acting else None
         return view(state, seat, acting, lays)
+
+    def focus_view(self, state: HexlayState, seat: int, path: Sequence[str], view_: Any) -> Any:
+        """Beside a menu at ``lay <hex>`` (or deeper): the view with the tiles and rotations that fit that empty hex
+        (``HexlayView.fits``), which the renderer's detail draws; nothing added elsewhere."""
+        if len(path) < 2 or path[0].lower() not in LAY_WORDS or not isinstance(view_, HexlayView):
+            return view_
+        b = board()
+        where = try_hex_id(path[1])
+        cities = frozenset(state.cities)
+        if where is None or where not in b.index or where in state.laid or where in cities:
+            return view_
+        found = lays_at(b.index[where], state.laid, cities, state.supply)
+        return msgspec.structs.replace(view_, fits={where: [(tile.id, list(rots)) for tile, rots in found]})
 
     def outcome(self, state: HexlayState) -> Outcome | None:
         """Most points wins; a tie goes to more points for links (rule 13)."""

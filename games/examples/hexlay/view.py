@@ -60,6 +60,9 @@ class HexlayView(msgspec.Struct, frozen=True):
     last: LastView | None = None
     ended: str | None = None
     lays: int | None = None
+    #: Beside a menu at ``lay <hex>``: the tiles offered on that hex, hex → [(tile id, its legal rotations)]
+    #: (``Game.focus_view`` puts them here, so the renderer's detail runs no rules).
+    fits: dict[str, list[tuple[str, list[int]]]] = {}
 
 
 def view(state: HexlayState, viewer: int | None, to_act: list[int], lays: int | None) -> HexlayView:
