@@ -388,9 +388,7 @@ class LoadRun:
         interaction = StandInInteraction(self.bot, GUILD, table.channel_id, table.user_id)
         command.interaction = interaction
         try:
-            if await self.runtime.admit(interaction):  # type: ignore[arg-type]
-                await self.move(self.cog, interaction, text)
-            else:
+            if not await self.adapter.move(interaction, text):
                 command.error = "rate limited"
         except GameError as error:
             command.error = f"{type(error).__name__}({error.key})"
@@ -412,9 +410,7 @@ class LoadRun:
             await asyncio.sleep(0)
         status = [p.message_id for p in self.bot.get_channel(table.channel_id).posts if not p.edit]
         if status:
-            from bot.discord_app.edits import edits_of
-
-            await edits_of(self.runtime).flush(status[-1])
+            await self.adapter.flush(status[-1])
         await self._after(table, command)
         command.done = time.perf_counter()
         table.current = None
@@ -424,7 +420,7 @@ class LoadRun:
         would), a finished game is replaced by a new table."""
         result = command.result
         if result is None:
-            loaded = await self.runtime.call(self.service.load, table.table_id)
+            loaded = await self.adapter.call(self.service.load, table.table_id)
         else:
             command.moves = len(result.steps)
             loaded = result.loaded
@@ -434,13 +430,13 @@ class LoadRun:
         """Make the table wait for its human: bots still to move are run, a finished game is replaced."""
         game = loaded.game
         if not game.is_over(loaded.state) and HUMAN not in game.to_act(loaded.state):
-            ran = await self.runtime.call(self.service.run_bots, table.table_id)
+            ran = await self.adapter.call(self.service.run_bots, table.table_id)
             if ran is not None:
                 self.extra_moves += len(ran.steps)
                 loaded = ran.loaded
         if game.is_over(loaded.state) or loaded.table.status != "active":
             self.replaced += 1
-            loaded = await self.runtime.call(_open_table, self.service, table.game_id,
+            loaded = await self.adapter.call(_open_table, self.service, table.game_id,
                                              f"load-{self.settings.seed}-{table.index}-{self.replaced}",
                                              table.user_id, table.channel_id)
             table.table_id = int(loaded.table.id)
@@ -487,9 +483,7 @@ class LoadRun:
 
     # ---- the run -----------------------------------------------------------------------------------
     async def run(self) -> LoadReport:
-        from bot.discord_app.config import BotConfig
-        from bot.discord_app.ext.play import Play
-        from bot.discord_app.runtime import Runtime
+        from bot.discord_app.harness import Harness
         from service import TableService
 
         s = self.settings
@@ -498,13 +492,9 @@ class LoadRun:
             await asyncio.to_thread(_store_idle_tables, self.service, s)
             self.bot = StandInBot(self.on_post)
             # the rate limit is checked as the bot does, but set high: the benchmark is not about it
-            config = BotConfig(sync_commands=False, rate_actions=1_000_000)
-            self.runtime = Runtime(self.bot, config, self.service)  # type: ignore[arg-type]
-            self.runtime.images = ClockedImages(self.runtime.images)  # type: ignore[assignment]
-            self.bot.runtime = self.runtime
-            self._capture_results()
-            self.cog = Play(self.bot)  # type: ignore[arg-type]
-            self.move: Callable[..., Awaitable[None]] = Play.move.callback
+            self.adapter = Harness(self.bot, self.service, rate_actions=1_000_000)
+            self.adapter.wrap_images(ClockedImages)
+            self.adapter.observe_results(_keep_result)
             first: dict[str, Any] = {}
             for n in range(s.tables):
                 game_id = s.titles[n % len(s.titles)]
@@ -534,8 +524,8 @@ class LoadRun:
             end = max([start + s.duration, *(c.done for c in answered if c.done is not None)])
             usage.sample()
             peak, rss_end = own_peak_rss_mib(), rss_mib(os.getpid()) or 0.0
-            skipped = int(getattr(self.runtime.images, "skipped", 0) or 0)
-            self.runtime.close()
+            skipped = int(getattr(self.adapter.images, "skipped", 0) or 0)
+            self.adapter.close()
             ids = [tid for t in self.tables for tid in t.played]
             stored_after = await asyncio.to_thread(_stored_moves, self.service, ids)
         finally:
@@ -562,27 +552,19 @@ class LoadRun:
     async def _warm_up(self, loaded_by_title: dict[str, Any]) -> None:
         """Draw a few boards of each title before the clock starts, as a bot that has been up a while has
         (its drawing threads or processes started, fonts and renderers loaded)."""
-        from bot.discord_app.present import seat_names
-
         drawings = []
         for loaded in loaded_by_title.values():
             view = loaded.game.view(loaded.state, None)
-            names = seat_names(loaded.seats)
-            drawings += [self.runtime.images.board(loaded.game.meta.id, view, "en", names) for _ in range(WARM_UP)]
+            names = self.adapter.seat_names(loaded.seats)
+            drawings += [self.adapter.images.board(loaded.game.meta.id, view, "en", names) for _ in range(WARM_UP)]
         await asyncio.gather(*drawings)
 
-    def _capture_results(self) -> None:
-        """Keep each command's ``MoveResult`` (what the human then sees) as ``Runtime.act`` returns it."""
-        act = self.runtime.act
 
-        async def kept(*args: Any, **kwargs: Any) -> tuple[frozenset[int], MoveResult]:
-            before, result = await act(*args, **kwargs)
-            command = CURRENT.get()
-            if command is not None:
-                command.result = result
-            return before, result
-
-        self.runtime.act = kept  # type: ignore[method-assign]
+def _keep_result(result: MoveResult) -> None:
+    """Keep each command's ``MoveResult`` (what the human then sees) on the command it answers."""
+    command = CURRENT.get()
+    if command is not None:
+        command.result = result
 
 
 def run_load(settings: LoadSettings, echo: Callable[[str], object] = print) -> LoadReport:

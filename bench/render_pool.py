@@ -44,7 +44,7 @@ def views() -> list[tuple[str, Any, list[str]]]:
 async def run(workers: int, boards: int) -> tuple[float, list[float]]:
     """Draw ``boards`` boards at once with ``workers`` processes (0: threads); returns boards per
     second and the ticker's lags in seconds."""
-    from bot.discord_app.images import Images
+    from bot.discord_app.harness import Images
 
     images = Images(workers=workers, queue=boards, wait=600)
     drawn = views()

@@ -60,6 +60,36 @@ def test_the_adapters_never_import_the_benchmarks() -> None:
     assert _offenders("bot", {"bench"}) == {}
 
 
+#: What the benchmarks may import of the adapters: their public entry point for programs that drive the
+#: Discord adapter without Discord (issue 24 §4), never the adapter's modules themselves.
+ADAPTER_ENTRY_POINTS = {"bot.discord_app.harness"}
+
+
+def adapter_internals_imported(root: Path) -> list[str]:
+    """The imports of ``bot`` modules by ``bench/`` other than :data:`ADAPTER_ENTRY_POINTS`."""
+    found = []
+    for path in (root / "bench").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module else \
+                [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            found += [f"{path.relative_to(root)} imports {name}" for name in names
+                      if name.split(".")[0] == "bot" and name not in ADAPTER_ENTRY_POINTS]
+    return found
+
+
+def test_the_benchmarks_drive_the_adapter_through_its_entry_point() -> None:
+    assert adapter_internals_imported(ROOT) == []
+
+
+def test_the_entry_point_check_would_catch_an_internal(tmp_path: Path) -> None:
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "bad.py").write_text(
+        "from bot.discord_app.ext.play import Play\nimport bot.discord_app.runtime\n"
+        "from bot.discord_app.harness import Harness\n", encoding="utf-8")
+    assert [line.split(" imports ")[1] for line in adapter_internals_imported(tmp_path)] == \
+        ["bot.discord_app.ext.play", "bot.discord_app.runtime"]
+
+
 def test_no_product_code_imports_the_tests() -> None:
     """The loopback Discord is applied by the test launcher, not by the product."""
     for folder in ("bot", "service", "storage", "render", "games", "bench"):

@@ -1,0 +1,88 @@
+"""The Discord adapter driven without Discord's gateway: the one entry point for programs that run the adapter's
+own command code against a stand-in of Discord (the load benchmark, ``bench/load.py``; issue 24 §4).
+
+:class:`Harness` builds what the bot builds at start-up — the :class:`~bot.discord_app.runtime.Runtime` over a
+:class:`~service.TableService` (its image pool, locks, rate limits) and the ``Play`` commands — on a bot-like
+object the caller provides, and offers what such a program needs, so that it never reaches into the adapter's
+modules: ``/move`` as Discord runs it once its checks passed, the edit queue's flush, the results of each move as
+the human then sees them, a wrapper around the image pool, and the names images give the seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from service import MoveResult, SeatRow, TableService
+
+from .config import BotConfig
+from .edits import edits_of
+from .ext.play import Play
+from .images import Images
+from .present import seat_names as _seat_names
+from .runtime import Runtime
+
+__all__ = ["Harness", "Images"]
+
+T = TypeVar("T")
+
+
+class Harness:
+    """The adapter's runtime and ``/move`` command over ``bot`` (any object with the attributes the adapter reads
+    of a ``discord.Client``: ``get_channel``, ``user``…; its ``runtime`` is set here). ``config`` overrides the
+    settings read from the environment as the bot reads them (e.g. ``rate_actions``)."""
+
+    def __init__(self, bot: Any, service: TableService, **config: Any) -> None:
+        self.service = service
+        self.runtime = Runtime(bot, BotConfig(sync_commands=False, **config), service)
+        bot.runtime = self.runtime
+        self._play = Play(bot)
+        self._observers: list[Callable[[MoveResult], None]] = []
+        act = self.runtime.act
+
+        async def act_and_tell(*args: Any, **kwargs: Any) -> tuple[frozenset[int], MoveResult]:
+            before, result = await act(*args, **kwargs)
+            for observer in self._observers:
+                observer(result)
+            return before, result
+
+        self.runtime.act = act_and_tell  # type: ignore[method-assign]
+
+    @property
+    def images(self) -> Any:
+        """The image pool the adapter draws with (``bot.discord_app.images.Images``, or its wrapper)."""
+        return self.runtime.images
+
+    def wrap_images(self, wrap: Callable[[Images], Any]) -> None:
+        """Draw through ``wrap(pool)`` from now on (e.g. to count each command's drawings)."""
+        self.runtime.images = wrap(self.runtime.images)
+
+    def observe_results(self, observer: Callable[[MoveResult], None]) -> None:
+        """Call ``observer`` with the result of every move the adapter commits (in the committing task)."""
+        self._observers.append(observer)
+
+    async def move(self, interaction: Any, text: str) -> bool:
+        """``/move text`` as Discord runs it: the rate limit first (``False``: refused there, as the bot would
+        answer it), then the command itself."""
+        if not await self.runtime.admit(interaction):
+            return False
+        await Play.move.callback(self._play, interaction, text)  # type: ignore[arg-type,call-arg]
+        return True
+
+    async def flush(self, message_id: int) -> None:
+        """Make the queued edits of ``message_id`` now (what the edit queue does after its short wait)."""
+        await edits_of(self.runtime).flush(message_id)
+
+    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``fn`` in the adapter's worker threads, as the commands call the service."""
+        return await self.runtime.call(fn, *args, **kwargs)
+
+    @staticmethod
+    def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+        """The names images and summaries give the seats."""
+        return _seat_names(seats)
+
+    def close(self) -> None:
+        """Stop the image pool (its worker processes, if any)."""
+        self.runtime.close()
+
