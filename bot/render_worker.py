@@ -25,8 +25,8 @@ WATCH_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Job:
-    """One drawing: the title, the image (``kind``: board, private, focus or result) and what it
-    is drawn from (views are msgspec structs or dataclasses: they pickle)."""
+    """One drawing: the title, the image (``kind``: board, private, focus, result or animation) and what
+    it is drawn from (views are msgspec structs or dataclasses: they pickle)."""
 
     game_id: str
     kind: str
@@ -35,6 +35,8 @@ class Job:
     names: tuple[str, ...]
     path: tuple[str, ...] = ()
     outcome: Any = None
+    #: What the move did (an animation is of a move's events: Megarich's battle replay).
+    events: tuple[Any, ...] = ()
     #: Seconds to sleep first (``TABULA_TEST_RENDER_DELAY``; end-to-end tests only).
     delay: float = 0.0
     #: Return the strings drawn too (for the tests' image text log).
@@ -68,7 +70,17 @@ def _draw_with(renderer: Any, job: Job) -> bytes:
         from render import focus_image
 
         return focus_image(renderer, job.view, job.path, job.lang, names) or b""
+    if job.kind == "animation":  # APNG or GIF, told apart by their first bytes (animation_extension)
+        from render import move_animation
+
+        made = move_animation(renderer, job.view, job.events, job.lang, names)
+        return made[0] if made else b""
     raise ValueError(f"no such image: {job.kind}")
+
+
+def animation_extension(data: bytes) -> str:
+    """The file extension of an animation's bytes: ``gif`` for a GIF, else ``png`` (an APNG)."""
+    return "gif" if data[:4] == b"GIF8" else "png"
 
 
 def start_worker(extra_games: str) -> None:

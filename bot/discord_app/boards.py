@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 import msgspec
 
+from bot.render_worker import animation_extension
 from games.core import MENU_LIMIT, Game, Option
 from service import Loaded, MoveResult, TableRow
 
@@ -469,7 +470,8 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     # The text goes out at once; the board (and the ranking) are attached when drawn (issue 13 §2).
     # Every new post shows the board it tells of, a new step inside a stage too (a sealed-bid
     # window, a trade offer, a turn): issue 19 §5.
-    attach_images(rt, channel, key, loaded, public, lang, board=True, result=result.finished)
+    attach_images(rt, channel, key, loaded, public, lang, board=True, result=result.finished,
+                  events=result.events() if result.finished else ())
     if result.finished:
         await rt.call(rt.service.set_note, table.id, STATUS_KEY, None)
         return key
@@ -536,8 +538,9 @@ def edit_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int, me
 
 
 def attach_images(rt: Runtime, channel: discord.abc.Messageable, message_id: int, loaded: Loaded, public: Any,
-                  lang: str, *, board: bool, result: bool = False) -> None:
-    """Draw the public board (and, at the end, the ranking) of ``loaded`` in the background and
+                  lang: str, *, board: bool, result: bool = False, events: Sequence[Any] = ()) -> None:
+    """Draw the public board (and, at the end, the ranking, and the animation of the last move's
+    ``events`` when the title draws one: Megarich's battle replay) of ``loaded`` in the background and
     attach them to ``message_id`` by an edit once drawn, if its text is still of this version
     (:meth:`.edits.MessageEdits.attach`). Newest version wins: a board of the table still
     waiting for a worker gives way to this one (:class:`.images.Images`)."""
@@ -551,10 +554,13 @@ def attach_images(rt: Runtime, channel: discord.abc.Messageable, message_id: int
         wanted = [rt.images.board(game.meta.id, public, lang, names, key=(table.id, "board", lang))
                   if board else _nothing(),
                   rt.images.result(game.meta.id, outcome, public, lang, names, key=(table.id, "result", lang))
-                  if result else _nothing()]
-        image, ranking = await asyncio.gather(*wanted)
+                  if result else _nothing(),
+                  rt.images.animation(game.meta.id, public, events, lang, names, key=(table.id, "animation", lang))
+                  if result and events else _nothing()]
+        image, ranking, animation = await asyncio.gather(*wanted)
         files = [(f"board-t{table.id}-s{loaded.last_seq}.png", image)] if image else []
-        return files + ([(f"result-t{table.id}.png", ranking)] if ranking else [])
+        files += [(f"result-t{table.id}.png", ranking)] if ranking else []
+        return files + ([(f"replay-t{table.id}.{animation_extension(animation)}", animation)] if animation else [])
 
     edits_of(rt).attach_later(channel, message_id, table.version, drawn())
 

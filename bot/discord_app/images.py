@@ -166,6 +166,12 @@ class Images:
         """The final ranking."""
         return await self._draw(Job(game_id, "result", view, lang, tuple(names), outcome=outcome), key)
 
+    async def animation(self, game_id: str, view: Any, events: Sequence[Any], lang: str, names: Sequence[str], *,
+                        key: Hashable | None = None) -> bytes | None:
+        """The animation of what a move did (``events``), if the title's renderer draws one (``render.move_animation``:
+        APNG or GIF within the upload limit; ``render_worker.animation_extension`` tells which)."""
+        return await self._draw(Job(game_id, "animation", view, lang, tuple(names), events=tuple(events)), key)
+
     # ---- the queue ------------------------------------------------------------------------------
     async def _draw(self, job: Job, key: Hashable | None) -> bytes | None:
         if self.closed:
