@@ -77,7 +77,7 @@ async def test_a_megarich_game_plays_through_all_three_phases_by_slash_commands(
         await settle(server, service, table)
         loaded = await asyncio.to_thread(service.load, table.id)
         now_acting = 0 in game.to_act(loaded.state)
-        if now_acting and not acting or now_acting and game.stage(loaded.state) != game.stage(state):
+        if now_acting and (not acting or game.stage(loaded.state) != game.stage(state)):
             turns.append(Turn(0, mark))
         elif not now_acting and turns and turns[-1].end is None:
             turns[-1].end = server.checkpoint()

@@ -260,3 +260,25 @@ def test_a_drawing_process_warms_up_on_every_title_in_both_languages_unless_told
     monkeypatch.delenv(worker.WARM_UP_ENV)
     worker.start_worker("")
     assert len(recording.drawn) == 2 * len(game_ids())
+
+
+def test_an_animation_job_draws_the_battle_of_the_move_that_fought_it_and_nothing_else() -> None:
+    """The animation slot through the drawing processes' job (issue 20): Megarich∞'s last move (its battle) gives
+    an APNG or GIF; the same job for an earlier move, or for a title without animations, gives nothing."""
+    from bot.render_worker import animation_extension
+
+    game = get_game("megarich")
+    state = game.setup(4, {"days": 1}, 1)
+    n = 0
+    while not game.is_over(state):
+        seat = sorted(game.to_act(state))[0]
+        applied = game.apply(state, seat, game.bot_move(state, seat, Rng.from_seed(f"anim:{n}")))
+        before, state, n = state, applied.state, n + 1
+    view = game.view(state, None)
+    data, _ = draw(Job("megarich", "animation", view, "en", ("A", "B", "C", "D"), events=tuple(applied.events)))
+    assert data[:4] in (b"\x89PNG", b"GIF8") and animation_extension(data) in ("png", "gif")
+    assert animation_extension(b"GIF89a...") == "gif"
+    earlier, _ = draw(Job("megarich", "animation", game.view(before, None), "en", ("A", "B", "C", "D")))
+    assert earlier == b""
+    landlords, _ = draw(Job("landlords", "animation", _landlords_view(), "en", ("A", "B")))
+    assert landlords == b""
