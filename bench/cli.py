@@ -48,3 +48,17 @@ def bench(
 
 
 app.command("load")(bench_load)
+
+#: The balance studies (numbers only, each with its own ``--help``): title id → module under ``bench``.
+STUDIES = {"megarich": "megarich", "three-kingdoms": "three_kingdoms", "landlords": "landlords"}
+
+
+@app.command("balance", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def balance(ctx: typer.Context, title: Annotated[str, typer.Argument(help=f"One of {', '.join(STUDIES)}.")]) -> None:
+    """A title's balance study of bot games, with intervals (the options after the title go to the study:
+    `tabula bench balance megarich --games 1000 --players 2 3 4 5 6`)."""
+    import importlib
+
+    if title not in STUDIES:
+        raise typer.BadParameter(f"no balance study of {title!r}; one of {', '.join(STUDIES)}")
+    importlib.import_module(f"bench.{STUDIES[title]}").main(list(ctx.args))

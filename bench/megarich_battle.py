@@ -15,11 +15,11 @@ so F (which only scales effects) has something to scale.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from dataclasses import dataclass
 
+from bench.stats import wilson
 from games.core.rng import Rng
 from games.megarich.battle import Effect, EffectKind, Wonder, fight
 
@@ -64,16 +64,6 @@ def field_build(rng: Rng) -> tuple[int, int, int, int]:
         cp[take] -= moved
         cp[give] += moved
     return cp[0], cp[1], cp[2], cp[3]
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

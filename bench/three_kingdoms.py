@@ -139,14 +139,14 @@ def against_random(games: int, players: int) -> None:
     print(f"bot seats ahead of a random seat: {ahead}/{total} ({ahead / max(total, 1):.1%})")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--draft", action="store_true", help="the variant setup (rules §16)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     played = run(args.games, args.players, args.jobs, args.draft, args.seed)
     report(played, args.players)
     against_random(max(4, args.games // 4), args.players)

@@ -9,7 +9,8 @@ import math
 
 import pytest
 
-from bench.megarich_battle import BUILDS, field_build, study, wilson, wonder
+from bench.megarich_battle import BUILDS, field_build, study, wonder
+from bench.stats import wilson
 from games.core.rng import Rng
 from games.megarich.battle import Wonder, fight
 
