@@ -19,10 +19,10 @@ LOCAL_USER = "local"
 FRAME_GAP = 8  # while bots play on, save a board image at most every this many moves
 
 HELP = {
-    "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, log, "
+    "en": ("Type a move in the game's notation (see `moves`), or: moves, board, hand, undo, history, "
            "orders (standing orders: `order NAME`, `order off NAME`), rules (the rules reference), help, quit."),
     "zh": "输入一步行动（见 `moves`），或：moves（可选行动）、board（版图）、hand（手牌）、undo（撤销）、"
-          "log（记录）、orders（常设指令：`order 名称`，`order off 名称`）、rules（规则参考）、help（帮助）、"
+          "history（记录）、orders（常设指令：`order 名称`，`order off 名称`）、rules（规则参考）、help（帮助）、"
           "quit（退出）。",
 }
 
@@ -32,6 +32,28 @@ RULES = {
     "zh": "{game} — 规则参考：{path}",
 }
 ROOT = Path(__file__).resolve().parents[1]
+
+
+#: What the console reads as its own commands rather than as a move: whole lines (``QUIT_WORDS`` … ``UNDO_WORDS``),
+#: and first words (``MOVES_WORDS``, ``ORDER_WORDS``). No move's notation may be one of them (the contract suite
+#: checks it with :func:`shadows`): Three Kingdoms' action ``log`` (伐木) once read as the history command.
+QUIT_WORDS = frozenset({"quit", "exit", "q", "退出"})
+HELP_WORDS = frozenset({"help", "?", "帮助"})
+RULES_WORDS = frozenset({"rules", "规则"})
+BOARD_WORDS = frozenset({"board", "b", "hand", "h", "版图", "手牌"})
+HISTORY_WORDS = frozenset({"history", "记录"})
+UNDO_WORDS = frozenset({"undo", "撤销"})
+MOVES_WORDS = frozenset({"moves", "m", "行动"})
+ORDERS_WORDS = frozenset({"orders", "指令列表"})
+ORDER_WORDS = frozenset({"order", "指令"})
+LINE_WORDS = QUIT_WORDS | HELP_WORDS | RULES_WORDS | BOARD_WORDS | HISTORY_WORDS | UNDO_WORDS
+FIRST_WORDS = MOVES_WORDS | ORDERS_WORDS | ORDER_WORDS
+
+
+def shadows(notation: str) -> bool:
+    """Whether the console would read a move typed as ``notation`` as one of its own commands."""
+    line = notation.strip()
+    return line in LINE_WORDS or line.partition(" ")[0] in FIRST_WORDS
 
 
 ORDER_SET = {
@@ -231,7 +253,7 @@ class ConsoleTable:
                 line = self.read(f"[{loaded.seats[seat].name}] > ").strip()
             except EOFError:
                 line = "quit"
-            if line in {"quit", "exit", "q", "退出"}:
+            if line in QUIT_WORDS:
                 self.say(RESUME.get(self.lang, RESUME["en"]).format(table=self.table_id))
                 return 0
             handled = self.command(line, loaded, seat)
@@ -245,20 +267,20 @@ class ConsoleTable:
         if not line:  # nothing typed: say what can be typed here (not chat's /move suggestions)
             self.say(HELP.get(self.lang, HELP["en"]))
             return None
-        if line in {"help", "?", "帮助"}:
+        if line in HELP_WORDS:
             self.say(HELP.get(self.lang, HELP["en"]))
             return None
-        if line in {"rules", "规则"}:
+        if line in RULES_WORDS:
             self.rules(game)
             return None
         word, _, rest = line.partition(" ")
-        if word in {"moves", "m", "行动"}:
+        if word in MOVES_WORDS:
             self.moves(loaded, seat, rest)
             return None
-        if word in {"orders", "指令列表"}:
+        if word in ORDERS_WORDS:
             self.orders(loaded, seat)
             return None
-        if word in {"order", "指令"} and rest:
+        if word in ORDER_WORDS and rest:
             on = not rest.startswith("off ")
             try:
                 result = self.service.set_order(self.table_id, LOCAL_USER, rest.removeprefix("off ").strip(), on=on,
@@ -271,14 +293,14 @@ class ConsoleTable:
                 return None
             self.tell(result, seat)
             return result.loaded
-        if line in {"board", "b", "hand", "h", "版图", "手牌"}:
+        if line in BOARD_WORDS:
             self.board(seat)
             return None
-        if line in {"log", "记录"}:
+        if line in HISTORY_WORDS:
             self.history(loaded, seat)
             return None
         try:
-            result = (self.service.undo(self.table_id, LOCAL_USER) if line in {"undo", "撤销"}
+            result = (self.service.undo(self.table_id, LOCAL_USER) if line in UNDO_WORDS
                       else self.service.act(self.table_id, LOCAL_USER, line, seat=seat))
         except GameError as error:
             self.error(game, error, words.seat_names(loaded.seats))

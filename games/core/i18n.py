@@ -55,8 +55,27 @@ def plural(count: Any, forms: str) -> str:
     return one if single else many
 
 
+class _Forms(str):
+    """A parameter's display text that also knows its form for a count of one: ``{resource:one}`` gives it
+    ("pays 1 {resource:one}": "pays 1 troop"), ``{resource}`` the usual text ("troops")."""
+
+    one: str
+
+    def __new__(cls, text: str, one: str) -> _Forms:
+        made = super().__new__(cls, text)
+        made.one = one
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return self.one if spec == ONE else format(str(self), spec)
+
+
+#: The format spec asking for a parameter's form for a count of one (:class:`Catalog` ``text``).
+ONE = "one"
+
+
 class _Formatter(string.Formatter):
-    """``str.format`` plus the plural field ``{count:one|many}``."""
+    """``str.format`` plus the plural field ``{count:one|many}`` and the singular field ``{word:one}``."""
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
@@ -98,7 +117,9 @@ class Catalog:
              param_text: ParamText | None = None) -> str:
         """The sentence for ``key`` in ``lang`` with ``params`` filled in.
 
-        ``param_text(name, value, lang)`` may turn an id (a card, a seat) into a display name.
+        ``param_text(name, value, lang)`` may turn an id (a card, a seat) into a display name. A template
+        asking for ``{name:one}`` (the word for a count of one: "1 {resource:one}") gets
+        ``param_text("name:one", value, lang)``, or the usual text when the title has no such form.
         An unknown key falls back to the key itself, so nothing is ever lost silently.
         """
         template = self.template(key, lang)
@@ -106,7 +127,11 @@ class Catalog:
         shown = _Lenient()
         for name, value in params.items():
             rendered = param_text(name, value, lang) if param_text else None
-            shown[name] = rendered if rendered is not None else value
+            text = rendered if rendered is not None else value
+            if template is not None and "{" + name + ":" + ONE + "}" in template:
+                one = param_text(f"{name}:{ONE}", value, lang) if param_text else None
+                text = _Forms(str(text), one if one is not None else str(text))
+            shown[name] = text
         if template is None:
             return key + (" " + " ".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
         return _FORMATTER.vformat(template, (), shown)

@@ -48,7 +48,7 @@ def gains_text(game: ThreeKingdomsGame, gains: Mapping[str, int], lang: str) -> 
     """``{"gold": 2, "wood": 1}`` as "2 gold, 1 wood" / "2金、1木"."""
     parts = []
     for key, amount in gains.items():
-        name = word(game, "res", "point" if key == "points" and abs(amount) == 1 else key, lang)
+        name = word(game, "res_one" if abs(amount) == 1 else "res", key, lang)
         parts.append(f"{amount}{name}" if zh(lang) else f"{amount} {name}")
     return ("、" if zh(lang) else ", ").join(parts) or ("无" if zh(lang) else "nothing")
 
@@ -120,6 +120,8 @@ def param_text(game: ThreeKingdomsGame, name: str, value: Any, lang: str) -> str
         return word(game, "action", value, lang)
     if name in {"resource", "paid", "got"} and isinstance(value, str):
         return word(game, "res", value, lang)
+    if name in {"resource:one", "paid:one", "got:one"} and isinstance(value, str):
+        return word(game, "res_one", value, lang)
     if name == "kind" and isinstance(value, str):
         return word(game, "kind", value, lang)
     if name == "tier" and isinstance(value, str):
@@ -235,7 +237,7 @@ def summarize(game: ThreeKingdomsGame, view: Any, lang: str) -> list[str]:
                                                 "n": tier.threshold,
                                                 "who": ", ".join(f"#{s + 1}" for s in tier.claimed) or "-"}, lang))
     for region, cards in view.markets.items():
-        shown = ", ".join(f"{card_name(x, lang)} ({x}, {c.talents[x].cost}{word(game, 'res', 'gold', lang)})"
+        shown = ", ".join(f"{card_name(x, lang)} ({x}, {gains_text(game, {'gold': c.talents[x].cost}, lang)})"
                           for x in cards)
         lines.append(f"{c.regions[region].name(lang)}: {shown}")
     for z in view.zhou:

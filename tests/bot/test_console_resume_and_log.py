@@ -1,4 +1,4 @@
-"""Console `log` shows only what the player may see; `tabula resume` on any table says where it stands."""
+"""Console `history` shows only what the player may see; `tabula resume` on any table says where it stands."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ def _quit_after(lines: list[str]):  # type: ignore[no-untyped-def]
 
 
 def test_console_log_hides_other_seats_draft_picks(repo: Repository) -> None:
-    """Play until bots have picked hidden cards, then `log`: their picks stay hidden."""
+    """Play until bots have picked hidden cards, then `history`: their picks stay hidden."""
     service = TableService(repo)
     out = io.StringIO()
     start_local_table(service, "wonderful-world", players=3, bots=2, seed=7, lang="en", out=None,
-                      read=_quit_after(["log"]), write=out)
+                      read=_quit_after(["history"]), write=out)
     table = repo.list_tables()[0]
     bot_rows = [r for r in service.log(table.id) if r.seat != 0 and r.kind == "move"]
     assert bot_rows, "the bots should have picked before the human's first prompt"
@@ -41,9 +41,9 @@ def test_console_log_shows_own_moves_with_notation(repo: Repository) -> None:
             loaded = service.load(table.id)
             state["move"] = str(loaded.game.legal_moves(loaded.state, loaded.seat_of(LOCAL_USER)[0])[0])
             return state["move"]
-        if "log" not in state:
-            state["log"] = "done"
-            return "log"
+        if "history" not in state:
+            state["history"] = "done"
+            return "history"
         return "quit"
 
     start_local_table(service, "landlords", players=2, bots=1, seed=3, lang="en", out=None, read=read, write=out)
@@ -152,3 +152,13 @@ def test_empty_input_says_what_to_type_and_the_chinese_ranking_is_in_chinese(rep
     text = out.getvalue()
     assert "/move" not in text and "moves（可选行动）" in text
     assert "卡牌分" in text and "cards" not in text
+
+
+def test_the_console_words_shadow_only_themselves_and_three_kingdoms_log_is_a_move() -> None:
+    """Issue 22 §4: the console's `log` read Three Kingdoms' action `log` (伐木) as the history command. The
+    history is `history` now; `shadows` is what the contract suite asks of every title's moves."""
+    from bot.console import FIRST_WORDS, LINE_WORDS, shadows
+
+    assert all(shadows(word) for word in LINE_WORDS | FIRST_WORDS)
+    assert shadows("moves lay") and shadows("order off auto-roll")
+    assert not shadows("log") and not shadows("board e4") and not shadows("undo 2")

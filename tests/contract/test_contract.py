@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.console import shadows
 from games.core import Game, GameError, NotYourTurn, Rng
 from games.registry import all_games
 from tests.support.menus import check_menu_walks
@@ -280,6 +281,17 @@ def test_metadata_is_complete(game: Game[Any, Any]) -> None:
         assert option.names.get("en") and option.names.get("zh")
         assert option.coerce(option.default) == option.default
     assert os.path.exists(meta.rules_reference), meta.rules_reference
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_no_move_reads_as_a_console_command(game: Game[Any, Any]) -> None:
+    """A move typed in the terminal is a move, never one of the console's words (issue 22 §4: Three Kingdoms'
+    action ``log`` (伐木) showed the history instead): every move of random and bot playouts."""
+    played = [notation for seed in range(2) for bots in (False, True)
+              for _, notation in play(game, seats_for(game, seed), 900 + seed, bots=bots, check=False).log]
+    assert played
+    shadowed = sorted({notation for notation in played if shadows(notation)})
+    assert not shadowed, f"moves the console reads as its own commands: {shadowed}"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)

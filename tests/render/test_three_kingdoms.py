@@ -281,7 +281,7 @@ def test_board_shows_the_rondel_pointers_and_the_ask() -> None:
     text = shown(drawn)
     tao = GAME.text(f"action.{view.rondel[view.tao]}", {}, "en")
     lue = GAME.text(f"action.{view.rondel[view.lue]}", {}, "en")
-    assert f"tao (韬) on {tao}" in text and f"lue (略) on {lue}" in text
+    assert f"Tao (T) on {tao}" in text and f"Lue (L) on {lue}" in text
     assert tk.prompt_text(view.ask, "en", NAMES) in text
 
 
