@@ -137,7 +137,7 @@ def _check(card: Card) -> None:
         raise EventDataError(f"event {card.id}: unknown tiles {card.where.tiles!r}")
     if card.when is not None and card.when.holds and card.when.holds not in ITEM_TAGS:
         raise EventDataError(f"event {card.id}: holds {card.when.holds!r}")
-    # "落入平行现实只会在遇到某些区块限定的特殊事件、受到其他玩家的道具影响或在使用道具时因发生奇术回火触发" (ruling R75)
+    # ruling R75: "落入平行现实只会在遇到某些区块限定的特殊事件、受到其他玩家的道具影响或在使用道具时因发生奇术回火触发"
     if card.kind in {"fate", "chance", "trade"} and any(
             e.op in {"enter", "curse"} and e.state == PARALLEL
             for e in (*card.effects, *(e for o in card.choice for e in o.effects))):

@@ -2,11 +2,10 @@
 
 An item has a rarity (普通 common, 罕见 uncommon, 稀有 rare, 传奇 legendary, or 唯一 unique: one copy per game)
 and a timing type: *consumable* (into the hand, used once with ``use <id>``), *triggered* (carried out when
-gained, then discarded), *buff* (its effects carried out when gained, then shown in the player's area while it lasts, counted in
-standard moves) or
-*permanent* (kept; its passive ``flag`` works while held, and one with effects is used once a day, worn out
-with ``breaks`` % at each use). What an item does is a list of effects of the small
-vocabulary :mod:`games.megarich.events` interprets.
+gained, then discarded), *buff* (its effects carried out when gained, then shown in the player's area while it
+lasts, counted in standard moves) or *permanent* (kept; its passive ``flag`` works while held, and one with
+effects is used once a day, worn out with ``breaks`` % at each use). What an item does is a list of effects of
+the small vocabulary :mod:`games.megarich.events` interprets; any item in the hand may be sold (``sell <id>``).
 """
 
 from __future__ import annotations
