@@ -125,7 +125,9 @@ def test_rule_5_1_the_pool_depends_on_the_round_the_tile_and_the_holdings() -> N
     first = ids()
     assert "rush_hour" in first and "curators_invitation" not in first        # the tile
     assert "tax_inspector" not in first and "stray_dog" not in first         # the round, the holdings
+    assert "welcome_pack" in first
     state.round = 3
+    assert "welcome_pack" not in ids()                                       # until day 2 only
     for tile in ("beijing", "shanghai"):
         patent(state, seat, tile)
     assert "tax_inspector" in ids() and "stock_exchange" in ids()           # day 3, two blocks held
