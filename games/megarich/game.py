@@ -45,7 +45,7 @@ from games.core.outcome import rank_by_keys
 from . import battle, board, designing, gathering
 from .blocks import blocks
 from .dice import CoinFace
-from .events import deck, option_labels
+from .events import deck, option_labels, result_text
 from .items import catalogue
 from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade, Use
 from .moves import read as read_gather
@@ -563,6 +563,10 @@ class MegarichGame(Game[MegaState, Move]):
                 return found.zh if lang == "zh" else found.en
             if name == "state" and value in STATES:
                 return self.text(f"name.megarich.{value}", None, lang)
+            if name == "result" and "/" in value:                      # a chance option's result, once chosen
+                card_id, _, option = value.partition("/")
+                if card_id in deck() and option.isdigit() and 1 <= int(option) <= len(deck()[card_id].choice):
+                    return result_text(card_id, int(option), lang)
             if name == "face" and value in {f.value for f in CoinFace}:
                 return CoinFace(value).zh if lang == "zh" else value
         return super().param_text(name, value, lang)

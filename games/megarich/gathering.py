@@ -605,6 +605,9 @@ class ChanceStep(Step[GatherState, ChanceF]):
         close(state, frame)
         option = options[move.index - 1]
         events.append(Event("gather.chose", {"seat": seat, "card": frame.card, "option": move.index}))
+        # the result is shown once chosen ("在完成选择之前，选择支后的内容将被隐藏"), to the chooser: the others
+        # see what it does (rule 5.2)
+        events.append(Event("gather.result", {"seat": seat, "result": f"{frame.card}/{move.index}"}, seats=(seat,)))
         state.seats[seat].clock += option.hours
         apply_effects(state, seat, option.effects, events)
 

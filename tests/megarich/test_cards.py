@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from games.core.errors import GameError
-from games.core.events import Event
+from games.core.events import Event, visible_events
 from games.core.rng import Rng
 from games.megarich import board, gathering
 from games.megarich.events import (
@@ -153,6 +153,13 @@ def test_rule_5_2_a_chance_cards_results_stay_hidden_in_every_view_until_chosen(
             for option in chance.choice:
                 for secret in (option.result_en, option.result_zh):
                     assert secret not in shown and secret not in lines and secret not in labels, (chance.id, viewer)
+    gather.stack = [FreeF(seat, acted=True), ChanceF(seat, "night_market")]
+    applied = GAME.apply(game_state, seat, "choose 1")                        # once chosen: shown to the chooser
+    told = {viewer: " ".join(GAME.describe(e, lang) for e in visible_events(applied.events, viewer)
+                             for lang in ("en", "zh")) for viewer in (None, *range(3))}
+    result = card("night_market").choice[0]
+    assert result.result_en in told[seat] and result.result_zh in told[seat]
+    assert all(result.result_en not in text for viewer, text in told.items() if viewer != seat)
 
 
 def test_rule_5_3_trade_events_are_rarer_shops_of_fewer_kinds() -> None:
