@@ -235,6 +235,9 @@ def test_rule_5_6_the_four_timings() -> None:
     clock = player.clock
     gain_item(state, seat, "monthly_tram_pass", events)                        # buff: shown while it lasts
     assert player.buffs == {"monthly_tram_pass": 3}
+    gain_item(state, seat, "sugar_rush", events)                               # buff: happens, then shown
+    assert player.buffs == {"monthly_tram_pass": 3, "sugar_rush": 1} and player.clock == clock - 1
+    clock = player.clock
     gain_item(state, seat, "golden_goose", events)                             # permanent: kept, used again
     state, _ = do(state, seat, "use tea_eggs", "use golden_goose")
     player = state.seats[seat]
