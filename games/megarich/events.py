@@ -7,7 +7,9 @@ eligible card (its kind by weight, then a card of the kind) from the game's seed
 never used up: ruling R9).
 
 Effects are data: :func:`apply_effects` interprets the vocabulary (funds, hours, go, portal, enter, leave,
-item, lose_block) for events and items alike.
+item, lose_block, per_block, collect, coin, backfire, curse, upgrade_block, lose_item) for events and items
+alike. A card's pool depends on the round, the tile and the holdings ("在当前轮次数、触发区块以及玩家的持有物品
+…发生变化时，可能触发的事件池…也会发生变化"): its ``where`` (tile cards) and ``when``.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from games.core.events import Event
 
 from . import board
 from .board import Cell
-from .items import RARITIES, Effect, catalogue, of_rarity
-from .state import FEVER, HOSPITAL, PARALLEL, STATES, GatherState, drop_block, pay_bank
+from .dice import CoinFace, flip
+from .items import ITEM_TAGS, RARITIES, Effect, catalogue, matching
+from .state import FEVER, HOSPITAL, PARALLEL, STATES, GatherState, drop_block, grant_block, pay_bank, pay_player
 
 DATA = Path(__file__).with_name("data")
 
@@ -32,7 +35,10 @@ KINDS: tuple[str, ...] = ("fate", "chance", "trade", "tile", "parallel")
 """命运, 机会, 交易, 区块限定, 平行现实."""
 STANDARD: tuple[str, ...] = ("fate", "chance", "trade", "tile")
 """The kinds a player in the base reality draws from (tile cards only on a matching tile)."""
-OPS: tuple[str, ...] = ("funds", "hours", "go", "portal", "enter", "leave", "item", "lose_block")
+OPS: tuple[str, ...] = ("funds", "hours", "go", "portal", "enter", "leave", "item", "lose_block", "per_block",
+                        "collect", "coin", "backfire", "curse", "upgrade_block", "lose_item")
+TOP_LEVEL = 4
+"""The highest level of a block (ruling R3's table; ``upgrade_block`` stops there)."""
 PLACES: tuple[str, ...] = ("centre", "top", "bottom", "key", "near")
 
 
@@ -52,18 +58,30 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Goods(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A trade card's offer: one item, or a random item of a rarity, at a price."""
+    """A trade card's offer: one item, or a random item of a rarity and/or a tag, at a price."""
 
     price: int
     item: str = ""
     rarity: str = ""
+    tag: str = ""
 
 
 class Where(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Where a tile-limited card may be drawn: on a tile of this tag and/or continent."""
+    """Where a tile-limited card may be drawn: on a tile of this tag and/or continent, or on one of ``tiles``."""
 
     tag: str = ""
     continent: str = ""
+    tiles: tuple[str, ...] = ()
+
+
+class When(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """When a card is in the pool (every condition given must hold): from or until a round (day), while the
+    drawer holds at least ``blocks`` inspiration blocks, or holds an item tagged ``holds`` (hand or buffs)."""
+
+    from_round: int = 0
+    until_round: int = 0
+    blocks: int = 0
+    holds: str = ""
 
 
 class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -78,6 +96,7 @@ class Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hours: int = 0
     weight: int = 0
     where: Where | None = None
+    when: When | None = None
     effects: tuple[Effect, ...] = ()
     choice: tuple[Choice, ...] = ()
     offers: tuple[Goods, ...] = ()
@@ -88,10 +107,15 @@ def _check_effect(effect: Effect, where: str) -> None:
     ok = effect.op in OPS
     if effect.op in {"go", "portal"}:
         ok = effect.to in PLACES
-    elif effect.op in {"enter", "leave"}:
+    elif effect.op in {"enter", "leave", "curse"}:
         ok = effect.state in STATES
     elif effect.op == "item":
-        ok = (effect.item in items) != (effect.rarity in RARITIES)
+        ok = (effect.item in items) != (effect.rarity in RARITIES or effect.tag in ITEM_TAGS)
+        ok = ok and (not effect.item or not effect.tag) and bool(effect.item or matching(effect.rarity, effect.tag))
+    elif effect.op in {"per_block", "collect", "coin"}:
+        ok = effect.amount != 0
+    elif effect.op == "backfire":
+        ok = 0 < effect.amount < 100
     if not ok:
         raise EventDataError(f"{where}: bad effect {effect!r}")
 
@@ -109,11 +133,22 @@ def _check(card: Card) -> None:
         raise EventDataError(f"event {card.id}: chance cards (only) have choices, trade cards (only) offers")
     if (card.kind == "tile") != (card.where is not None):
         raise EventDataError(f"event {card.id}: tile cards (only) say where")
+    if card.where is not None and not set(card.where.tiles) <= set(board.atlas().by_id):
+        raise EventDataError(f"event {card.id}: unknown tiles {card.where.tiles!r}")
+    if card.when is not None and card.when.holds and card.when.holds not in ITEM_TAGS:
+        raise EventDataError(f"event {card.id}: holds {card.when.holds!r}")
+    # ruling R75: "落入平行现实只会在遇到某些区块限定的特殊事件、受到其他玩家的道具影响或在使用道具时因发生奇术回火触发"
+    if card.kind in {"fate", "chance", "trade"} and any(
+            e.op in {"enter", "curse"} and e.state == PARALLEL
+            for e in (*card.effects, *(e for o in card.choice for e in o.effects))):
+        raise EventDataError(f"event {card.id}: only a tile-limited card sends a player to the parallel reality")
     check_effects(card.effects, f"event {card.id}")
     for option in card.choice:
         check_effects(option.effects, f"event {card.id}")
     for goods in card.offers:
-        if (goods.item in catalogue()) == (goods.rarity in RARITIES) or goods.price < 0:
+        drawn = goods.rarity in RARITIES or goods.tag in ITEM_TAGS
+        if (goods.item in catalogue()) == drawn or goods.price < 0 or not (goods.item or matching(goods.rarity,
+                                                                                                 goods.tag)):
             raise EventDataError(f"event {card.id}: bad offer {goods!r}")
 
 
@@ -129,6 +164,8 @@ def deck() -> dict[str, Card]:
         out[card.id] = card
     for item in catalogue().values():
         check_effects(item.effects, f"item {item.id}")
+        if any(e.op == "enter" and e.state == PARALLEL for e in item.effects):
+            raise EventDataError(f"item {item.id}: an item sends its user to the parallel reality only by backfire")
     return out
 
 
@@ -154,7 +191,21 @@ def tile_matches(where: Where, tile_id: str) -> bool:
     found = board.atlas().by_id[tile_id]
     if not isinstance(found, board.Place):
         return False
+    if where.tiles and tile_id not in where.tiles:
+        return False
     return (not where.tag or where.tag == found.tag) and (not where.continent or where.continent == found.continent)
+
+
+def holds_tag(state: GatherState, seat: int, tag: str) -> bool:
+    """Whether ``seat`` holds an item (in hand or as a buff) tagged ``tag``."""
+    player = state.seats[seat]
+    return any(tag in catalogue()[i].tags for i in [*player.items, *player.buffs])
+
+
+def in_season(when: When, state: GatherState, seat: int) -> bool:
+    """Whether a card's ``when`` holds for ``seat`` now: the round, the blocks held, the item tags held."""
+    return (state.round >= when.from_round and (not when.until_round or state.round <= when.until_round)
+            and len(state.seats[seat].blocks) >= when.blocks and (not when.holds or holds_tag(state, seat, when.holds)))
 
 
 def eligible(state: GatherState, seat: int, weights: dict[str, int]) -> list[tuple[Card, int]]:
@@ -166,6 +217,8 @@ def eligible(state: GatherState, seat: int, weights: dict[str, int]) -> list[tup
     out: list[tuple[Card, int]] = []
     for c in deck().values():
         if c.kind not in kinds or (c.where is not None and not tile_matches(c.where, tile)):
+            continue
+        if c.when is not None and not in_season(c.when, state, seat):
             continue
         out.append((c, c.weight or 1))
     return out
@@ -204,12 +257,12 @@ def place(state: GatherState, seat: int, where: str) -> Cell:
 
 def enter(state: GatherState, seat: int, status: str, events: list[Event]) -> None:
     """``seat`` enters an abnormal state (its counter starts at 0); 入院 ends the current action and the
-    free-action phase at once (``halted``)."""
+    free-action phase at once (``halted``) when it is ``seat``'s day."""
     player = state.seats[seat]
     if status in player.states:
         return
     player.states[status] = 0
-    if status == HOSPITAL:
+    if status == HOSPITAL and seat == state.current:
         player.halted = True
     events.append(Event("gather.entered", {"seat": seat, "state": status}))
 
@@ -221,8 +274,9 @@ def leave(state: GatherState, seat: int, status: str, events: list[Event]) -> No
 
 
 def gain_item(state: GatherState, seat: int, item_id: str, events: list[Event]) -> None:
-    """``seat`` gains an item: a triggered one is carried out and discarded, a buff starts, any other goes to
-    the hand. A unique item leaves the pool for good."""
+    """``seat`` gains an item: a triggered one is carried out and discarded, a buff is carried out and starts
+    ("增益型道具在触发效果后需要在增益持有者的操作区域中公开展示"), any other goes to the hand. A unique item
+    leaves the pool for good."""
     kind = catalogue()[item_id]
     player = state.seats[seat]
     if kind.rarity == "unique":
@@ -234,14 +288,39 @@ def gain_item(state: GatherState, seat: int, item_id: str, events: list[Event]) 
         apply_effects(state, seat, kind.effects, events)
     elif kind.timing == "buff":
         player.buffs[item_id] = player.buffs.get(item_id, 0) + kind.lasts
+        apply_effects(state, seat, kind.effects, events)
     else:
         player.items.append(item_id)
 
 
-def random_item(state: GatherState, rarity: str) -> str | None:
-    """A random item kind of ``rarity`` still in the pool (uniques that left the game are not), or ``None``."""
-    pool = [i for i in of_rarity(rarity) if i not in state.gone]
+def random_item(state: GatherState, rarity: str, tag: str = "") -> str | None:
+    """A random item kind of ``rarity`` (any but unique when empty) and ``tag`` still in the pool (uniques that
+    left the game are not), or ``None``."""
+    pool = [i for i in matching(rarity, tag) if i not in state.gone]
     return state.rng.choice(pool) if pool else None
+
+
+def collect(state: GatherState, seat: int, amount: int, events: list[Event]) -> None:
+    """Every other player pays ``seat`` ``amount`` (a negative amount: ``seat`` pays each of them), never more
+    than the payer's funds above 0 (ruling R76)."""
+    for other in range(state.players):
+        if other == seat:
+            continue
+        payer, payee = (other, seat) if amount > 0 else (seat, other)
+        paid = min(abs(amount), max(0, state.seats[payer].funds))
+        if paid:
+            pay_player(state, payer, payee, paid)
+            events.append(Event("gather.paid", {"seat": payer, "player": payee, "amount": paid}))
+
+
+def upgrade_block(state: GatherState, seat: int, events: list[Event]) -> None:
+    """A random block whose patent ``seat`` holds rises one level for free (none below the top: nothing)."""
+    player = state.seats[seat]
+    mine = sorted(t for t, lv in player.blocks.items() if lv < TOP_LEVEL and state.record(t).patent == seat)
+    if mine:
+        tile = state.rng.choice(mine)
+        grant_block(state, seat, tile, player.blocks[tile] + 1)
+        events.append(Event("gather.block_up", {"seat": seat, "tile": tile, "level": player.blocks[tile]}))
 
 
 def apply_effects(state: GatherState, seat: int, effects: tuple[Effect, ...], events: list[Event]) -> None:
@@ -265,14 +344,38 @@ def apply_effects(state: GatherState, seat: int, effects: tuple[Effect, ...], ev
         elif effect.op == "leave":
             leave(state, seat, effect.state, events)
         elif effect.op == "item":
-            found = effect.item or random_item(state, effect.rarity)
+            found = effect.item or random_item(state, effect.rarity, effect.tag)
             if found:
                 gain_item(state, seat, found, events)
+        elif effect.op == "per_block":
+            amount = effect.amount * len(player.blocks)
+            pay_bank(state, seat, -amount)
+            events.append(Event("gather.funds", {"seat": seat, "amount": amount}))
+        elif effect.op == "collect":
+            collect(state, seat, effect.amount, events)
+        elif effect.op == "coin":
+            face = flip(state.rng)
+            won = effect.amount if face is CoinFace.HEAD else -effect.amount
+            pay_bank(state, seat, -won)
+            events.append(Event("gather.coin", {"seat": seat, "face": face.value, "amount": won}))
+        elif effect.op == "backfire" and state.rng.below(100) < effect.amount:
+            events.append(Event("gather.backfire", {"seat": seat}))
+            enter(state, seat, PARALLEL, events)
+        elif effect.op == "curse":
+            others = [s for s in range(state.players) if s != seat and effect.state not in state.seats[s].states]
+            if others:
+                enter(state, state.rng.choice(others), effect.state, events)
+        elif effect.op == "upgrade_block":
+            upgrade_block(state, seat, events)
+        elif effect.op == "lose_item" and player.items:
+            lost = state.rng.choice(sorted(player.items))
+            player.items.remove(lost)
+            events.append(Event("gather.item_lost", {"seat": seat, "item": lost}))
         elif effect.op == "lose_block" and player.blocks:
             tile = state.rng.choice(sorted(player.blocks))
             holder = drop_block(state, seat, tile)
             events.append(Event("gather.block_lost", {"seat": seat, "tile": tile, "patent": holder}))
 
 
-__all__ = ["FEVER", "KINDS", "Card", "Choice", "Goods", "apply_effects", "card", "deck", "draw", "enter",
-           "gain_item", "leave"]
+__all__ = ["FEVER", "HOSPITAL", "KINDS", "Card", "Choice", "Goods", "When", "apply_effects", "card", "deck", "draw",
+           "enter", "gain_item", "leave"]

@@ -44,9 +44,10 @@ from games.core.outcome import rank_by_keys
 
 from . import battle, board, designing, gathering
 from .blocks import blocks
-from .events import deck, option_labels
+from .dice import CoinFace
+from .events import deck, option_labels, result_text
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade, Use
 from .moves import read as read_gather
 from .state import STATES, CandidateF, ChanceF, GatherState, ShopF
 
@@ -406,8 +407,8 @@ class MegarichGame(Game[MegaState, Move]):
         return super().hint(state, seat, limit)
 
     def bot_move(self, state: MegaState, seat: int, rng: Rng) -> Move:
-        """Gather where it stands when it can, explore while the funds allow, then end the day; design as the design
-        part's bot does (the largest blocks first, a name, done)."""
+        """Gather where it stands when it can, use an item now and then, explore while the funds allow, then end the
+        day; design as the design part's bot does (the largest blocks first, a name, done)."""
         if state.phase == DESIGN:
             return designing.bot_move(_design(state), seat, rng)
         return self._gather_bot(state, seat, rng)
@@ -427,6 +428,9 @@ class MegarichGame(Game[MegaState, Move]):
         if Go in kinds:
             goes = [m for m in legal if isinstance(m, Go)]
             return goes[rng.below(len(goes))]
+        uses = [m for m in legal if isinstance(m, Use)]
+        if uses and rng.below(3) == 0:                # now and then an item from the hand
+            return uses[rng.below(len(uses))]
         for kind in (Gather, Upgrade):
             if kind in kinds and player.funds > 0:
                 return next(m for m in legal if isinstance(m, kind))
@@ -559,6 +563,12 @@ class MegarichGame(Game[MegaState, Move]):
                 return found.zh if lang == "zh" else found.en
             if name == "state" and value in STATES:
                 return self.text(f"name.megarich.{value}", None, lang)
+            if name == "result" and "/" in value:                      # a chance option's result, once chosen
+                card_id, _, option = value.partition("/")
+                if card_id in deck() and option.isdigit() and 1 <= int(option) <= len(deck()[card_id].choice):
+                    return result_text(card_id, int(option), lang)
+            if name == "face" and value in {f.value for f in CoinFace}:
+                return CoinFace(value).zh if lang == "zh" else value
         return super().param_text(name, value, lang)
 
     # ---- secrecy ----------------------------------------------------------------------------------------------

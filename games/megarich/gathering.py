@@ -32,7 +32,7 @@ from .dice import Die
 from .dice import roll as roll_die
 from .events import apply_effects, card, draw, gain_item, leave, random_item
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Portal, Train, Travel, Upgrade, Use
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Portal, Sell, Train, Travel, Upgrade, Use
 from .state import (
     FEVER,
     HOSPITAL,
@@ -90,6 +90,7 @@ class Economy:
     parallel_return: int
     fever_moves: int
     weights: dict[str, int]
+    sell: dict[str, int]
 
     def level(self, level: int) -> Level:
         """The row of ``level`` (1–4)."""
@@ -113,6 +114,7 @@ def _economy() -> Economy:
         hospital_success=int(raw["hospital"]["success_at"]), hospital_skips=int(raw["hospital"]["skipped_moves"]),
         parallel_return=int(raw["parallel"]["return_percent"]), fever_moves=int(raw["fever"]["moves"]),
         weights={k: int(v) for k, v in raw["explore"].items()},
+        sell={k: int(v) for k, v in raw["sell"].items()},
     )
 
 
@@ -190,6 +192,7 @@ def settle_turn(state: GatherState, frame: FreeF, events: list[Event]) -> None:
     seat = frame.seat
     player = state.seats[seat]
     player.halted = False
+    player.used.clear()
     if player.clock < cutoff(state):
         player.clock = cutoff(state)
         events.append(Event("gather.to_night", {"seat": seat}))
@@ -253,15 +256,16 @@ def count_move(player: Traveller) -> None:
 
 
 def standard_move(state: GatherState, seat: int, direction: int, limit: int, events: list[Event]) -> None:
-    """Throw the tram toward ``direction``: pay 200 (free when short), +2 h, land at random in the cone."""
+    """Throw the tram toward ``direction``: pay 200 (free when short, or under ``free_ride``), +2 h, land at
+    random in the cone; every buff counts the move."""
     player = state.seats[seat]
     world = board.atlas()
-    cost = tram.move_cost(player.funds)
+    cost = 0 if "free_ride" in flags(player) else tram.move_cost(player.funds)
     pay_bank(state, seat, cost)
     player.clock += tram.MOVE_HOURS
     landed = tram.roll(state.rng, board.hex_of(player.cell), direction, limit, world.torus)
     player.cell = board.cell_of(landed)
-    for buff in [b for b in player.buffs if catalogue()[b].flag == "itchy"]:
+    for buff in list(player.buffs):             # every buff lasts some standard moves (ruling R77)
         player.buffs[buff] -= 1
         if player.buffs[buff] <= 0:
             del player.buffs[buff]
@@ -355,26 +359,59 @@ def resolve_gather(state: GatherState, seat: int, tile: str, events: list[Event]
 
 # ---- the steps --------------------------------------------------------------------------------------------------
 def use_item(state: GatherState, seat: int, move: Use, events: list[Event]) -> None:
-    """Use a consumable item from the hand (takes no time and is no free action)."""
+    """Use an item from the hand (takes no time and is no free action): a consumable leaves the hand; a reusable
+    permanent item stays, once a day, and wears out with its ``breaks`` % (ruling R74)."""
     player = state.seats[seat]
     need(move.item in player.items, "error.gather.no_item", item=move.item)
     kind = catalogue()[move.item]
-    need(kind.timing == "consumable", "error.gather.not_usable", item=move.item)
-    player.items.remove(move.item)
+    need(kind.usable, "error.gather.not_usable", item=move.item)
+    need(move.item not in player.used, "error.gather.used_today", item=move.item)
     events.append(Event("gather.used", {"seat": seat, "item": move.item}))
+    if kind.reusable:
+        player.used.append(move.item)
+        if kind.breaks and state.rng.below(100) < kind.breaks:
+            player.items.remove(move.item)
+            events.append(Event("gather.worn_out", {"seat": seat, "item": move.item}))
+    else:
+        player.items.remove(move.item)
     apply_effects(state, seat, kind.effects, events)
 
 
+def sell_item(state: GatherState, seat: int, move: Sell, events: list[Event]) -> None:
+    """Sell an item from the hand to the bank at its rarity's price (``economy.toml`` [sell]; ruling R73). A
+    unique item sold stays out of the game ("将自己持有的一件唯一道具售卖之后…永久移出本局游戏的道具池")."""
+    player = state.seats[seat]
+    need(move.item in player.items, "error.gather.no_item", item=move.item)
+    price = ECONOMY.sell[catalogue()[move.item].rarity]
+    player.items.remove(move.item)
+    pay_bank(state, seat, -price)
+    if move.item in player.used and move.item not in player.items:
+        player.used.remove(move.item)
+    events.append(Event("gather.sold", {"seat": seat, "item": move.item, "price": price}))
+
+
 def usable(player: Traveller) -> list[Move]:
-    """``use`` moves for the consumables in hand (one per kind)."""
+    """``use`` moves for the items in hand that may be used now, and ``sell`` moves for every kind in hand."""
     items = catalogue()
-    return [Use(i) for i in sorted(set(player.items)) if items[i].timing == "consumable"]
+    held = sorted(set(player.items))
+    return [*(Use(i) for i in held if items[i].usable and i not in player.used), *(Sell(i) for i in held)]
+
+
+def item_move(state: GatherState, seat: int, move: Any, events: list[Event]) -> bool:
+    """Carry out a ``use`` or ``sell`` (whichever step is open); whether ``move`` was one."""
+    if isinstance(move, Use):
+        use_item(state, seat, move, events)
+    elif isinstance(move, Sell):
+        sell_item(state, seat, move, events)
+    else:
+        return False
+    return True
 
 
 class MoveStep(Step[GatherState, MoveF]):
     """The move phase: one standard move (it cannot be skipped); items may be used first."""
 
-    accepts: ClassVar[tuple[type[Move], ...]] = (Go, Use)
+    accepts: ClassVar[tuple[type[Move], ...]] = (Go, Use, Sell)
 
     def actors(self, state: GatherState, frame: MoveF) -> frozenset[int]:
         return frozenset({frame.seat})
@@ -384,8 +421,7 @@ class MoveStep(Step[GatherState, MoveF]):
         return [*move_options(player, Go), *usable(player)]
 
     def apply(self, state: GatherState, frame: MoveF, seat: int, move: Any, events: list[Event]) -> None:
-        if isinstance(move, Use):
-            use_item(state, seat, move, events)
+        if item_move(state, seat, move, events):
             return
         limit = check_move(state.seats[seat], move.direction, move.limit)
         standard_move(state, seat, move.direction, limit, events)
@@ -427,7 +463,7 @@ def explore_blocked(state: GatherState, seat: int) -> str | None:
 class FreeStep(Step[GatherState, FreeF]):
     """The free-action phase: any number of actions until ``done`` or 22:00, each started before 22:00."""
 
-    accepts: ClassVar[tuple[type[Move], ...]] = (Gather, Upgrade, Explore, Train, Portal, Travel, Use, Done)
+    accepts: ClassVar[tuple[type[Move], ...]] = (Gather, Upgrade, Explore, Train, Portal, Travel, Use, Sell, Done)
 
     def actors(self, state: GatherState, frame: FreeF) -> frozenset[int]:
         return frozenset({frame.seat})
@@ -450,9 +486,9 @@ class FreeStep(Step[GatherState, FreeF]):
 
     def apply(self, state: GatherState, frame: FreeF, seat: int, move: Any, events: list[Event]) -> None:
         player = state.seats[seat]
-        if isinstance(move, Use):
-            use_item(state, seat, move, events)
-        elif isinstance(move, Done):
+        if item_move(state, seat, move, events):
+            return
+        if isinstance(move, Done):
             settle_turn(state, frame, events)
         elif isinstance(move, Gather | Upgrade):
             self._gather(state, frame, seat, move, events)
@@ -526,7 +562,7 @@ def explore(state: GatherState, seat: int, events: list[Event]) -> None:
     elif drawn.kind == "trade":
         offers: list[Offer] = []
         for goods in drawn.offers:
-            found = goods.item or random_item(state, goods.rarity)
+            found = goods.item or random_item(state, goods.rarity, goods.tag)
             if found and found not in state.gone:
                 offers.append(Offer(found, goods.price))
         if offers:
@@ -569,6 +605,9 @@ class ChanceStep(Step[GatherState, ChanceF]):
         close(state, frame)
         option = options[move.index - 1]
         events.append(Event("gather.chose", {"seat": seat, "card": frame.card, "option": move.index}))
+        # the result is shown once chosen ("在完成选择之前，选择支后的内容将被隐藏"), to the chooser: the others
+        # see what it does (rule 5.2)
+        events.append(Event("gather.result", {"seat": seat, "result": f"{frame.card}/{move.index}"}, seats=(seat,)))
         state.seats[seat].clock += option.hours
         apply_effects(state, seat, option.effects, events)
 

@@ -2,9 +2,10 @@
 
 An item has a rarity (普通 common, 罕见 uncommon, 稀有 rare, 传奇 legendary, or 唯一 unique: one copy per game)
 and a timing type: *consumable* (into the hand, used once with ``use <id>``), *triggered* (carried out when
-gained, then discarded), *buff* (shown in the player's area while it lasts, counted in standard moves) or
-*permanent* (kept; its passive ``flag`` works while held). What an item does is a list of effects of the small
-vocabulary :mod:`games.megarich.events` interprets.
+gained, then discarded), *buff* (its effects carried out when gained, then shown in the player's area while it
+lasts, counted in standard moves) or *permanent* (kept; its passive ``flag`` works while held, and one with
+effects is used once a day, worn out with ``breaks`` % at each use). What an item does is a list of effects of
+the small vocabulary :mod:`games.megarich.events` interprets; any item in the hand may be sold (``sell <id>``).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ DATA = Path(__file__).with_name("data")
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare", "legendary", "unique")
 TIMINGS: tuple[str, ...] = ("consumable", "triggered", "buff", "permanent")
 ITEM_TAGS: tuple[str, ...] = ("arcane", "animal", "food")
-FLAGS: tuple[str, ...] = ("pod", "itchy")
-"""Passive effects the engine knows: ``pod`` (豆荚机车: may choose the move limit 5) and ``itchy``
-(痒痒怪变身卡: the move limit is 1)."""
+FLAGS: tuple[str, ...] = ("pod", "itchy", "free_ride")
+"""Passive effects the engine knows: ``pod`` (豆荚机车: may choose the move limit 5), ``itchy``
+(痒痒怪变身卡: the move limit is 1) and ``free_ride`` (a standard move costs nothing: ruling R77)."""
 
 
 class ItemDataError(ValueError):
@@ -39,6 +40,7 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     state: str = ""
     item: str = ""
     rarity: str = ""
+    tag: str = ""
 
 
 class Item(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -54,7 +56,18 @@ class Item(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tags: tuple[str, ...] = ()
     flag: str = ""
     lasts: int = 0
+    breaks: int = 0
     effects: tuple[Effect, ...] = ()
+
+    @property
+    def reusable(self) -> bool:
+        """A permanent item with effects: used once a day (ruling R74), kept until sold or worn out."""
+        return self.timing == "permanent" and bool(self.effects)
+
+    @property
+    def usable(self) -> bool:
+        """Whether ``use`` applies to it: a consumable, or a reusable permanent item."""
+        return self.timing == "consumable" or self.reusable
 
     def name(self, lang: str) -> str:
         """The item's name in ``lang``."""
@@ -68,6 +81,8 @@ def _check(item: Item) -> None:
         raise ItemDataError(f"item {item.id}: tags {item.tags!r} or flag {item.flag!r}")
     if (item.timing == "buff") != (item.lasts > 0):
         raise ItemDataError(f"item {item.id}: a buff (and only a buff) lasts some moves")
+    if not 0 <= item.breaks < 100 or (item.breaks and not item.reusable):
+        raise ItemDataError(f"item {item.id}: only a reusable permanent item breaks, 0-99 %")
 
 
 @cache
@@ -92,3 +107,10 @@ def item(item_id: str) -> Item:
 def of_rarity(rarity: str) -> tuple[str, ...]:
     """The ids of the item kinds of ``rarity``, in data order."""
     return tuple(i.id for i in catalogue().values() if i.rarity == rarity)
+
+
+def matching(rarity: str = "", tag: str = "") -> tuple[str, ...]:
+    """The ids of the item kinds of ``rarity`` (any but unique when empty) carrying ``tag`` (any when empty),
+    in data order: how an effect finds "an item of a tag" ("从事件或其它道具的效果中检索道具")."""
+    return tuple(i.id for i in catalogue().values()
+                 if (i.rarity == rarity if rarity else i.rarity != "unique") and (not tag or tag in i.tags))

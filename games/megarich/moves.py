@@ -4,7 +4,8 @@
 ``move 3 5`` chooses the limit 5 with 豆荚机车), ``gather``, ``upgrade`` (the patent holder's gather),
 ``choose 2`` (the second of three candidate blocks, or the second option of a chance event: 1-based),
 ``explore``, ``train 8,3`` (the intercity train to a cell ``col,row``), ``portal``, ``travel 2`` (旅行: a
-standard move toward direction 2), ``buy 1`` (the first offer of a shop), ``use <item>`` and ``done``.
+standard move toward direction 2), ``buy 1`` (the first offer of a shop), ``use <item>``, ``sell <item>`` and
+``done``.
 """
 
 from __future__ import annotations
@@ -100,6 +101,15 @@ class Use(Move, frozen=True, tag="mr_use"):
         return f"use {self.item}"
 
 
+class Sell(Move, frozen=True, tag="mr_sell"):
+    """Sell an item from one's hand to the bank (ruling R73)."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"sell {self.item}"
+
+
 class Done(Move, frozen=True, tag="mr_done"):
     """End the free-action phase (go to the settlement), or leave a shop."""
 
@@ -107,7 +117,7 @@ class Done(Move, frozen=True, tag="mr_done"):
         return "done"
 
 
-GatherMove = Go | Travel | Gather | Upgrade | Choose | Explore | Train | Portal | Buy | Use | Done
+GatherMove = Go | Travel | Gather | Upgrade | Choose | Explore | Train | Portal | Buy | Use | Sell | Done
 
 _WORDS: dict[str, type[Move]] = {"gather": Gather, "upgrade": Upgrade, "explore": Explore, "portal": Portal,
                                  "done": Done}
@@ -130,6 +140,6 @@ def read(text: str) -> Move | None:
         found = _CELL.match(" ".join(args))
         if found:
             return Train((int(found[1]), int(found[2])))
-    if head == "use" and len(args) == 1 and re.fullmatch(r"[a-z0-9_]+", args[0]):
-        return Use(args[0])
+    if head in {"use", "sell"} and len(args) == 1 and re.fullmatch(r"[a-z0-9_]+", args[0]):
+        return Use(args[0]) if head == "use" else Sell(args[0])
     return None

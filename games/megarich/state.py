@@ -40,6 +40,7 @@ class Traveller(msgspec.Struct, kw_only=True):
     ``items`` are the item cards in hand (consumable and permanent ones), ``buffs`` the buffs shown in the
     player's area with the moves they still last. ``portal`` is a 门径交通 destination an item or event set
     up (used once). ``halted`` is set when the player is hospitalised mid-turn: the free phase ends at once.
+    ``used`` lists the reusable permanent items used this day (each once a day: ruling R74).
     """
 
     cell: Cell
@@ -51,6 +52,7 @@ class Traveller(msgspec.Struct, kw_only=True):
     states: dict[str, int] = {}
     portal: Cell | None = None
     halted: bool = False
+    used: list[str] = []
 
 
 class TileRecord(msgspec.Struct, kw_only=True):

@@ -169,8 +169,8 @@ class GatherView(msgspec.Struct, frozen=True):
 # ---- building a view ------------------------------------------------------------------------------------------
 def _public_limits(player: Traveller) -> tuple[int, ...]:
     """The limits everyone can tell the player has: the buffs are shown, the hand is not."""
-    itchy = any(catalogue()[b].flag == "itchy" for b in player.buffs)
-    return tram.limit_choices(itchy=itchy)
+    shown = {catalogue()[b].flag for b in player.buffs}
+    return tram.limit_choices(pod_locomotive="pod" in shown, itchy="itchy" in shown)
 
 
 def cone_odds(start: Cell, direction: int, limit: int) -> MoveOdds:
