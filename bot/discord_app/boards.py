@@ -20,6 +20,7 @@ import msgspec
 
 from bot.render_worker import animation_extension
 from games.core import MENU_LIMIT, Game, Option
+from games.core.menu import GROUP_LIMIT, fold
 from service import Loaded, MoveResult, TableRow
 
 from .components import TableButton, TableSelect, custom_id, make_view
@@ -159,6 +160,10 @@ def build_panel(loaded: Loaded, seat: int | None, lang: str, path: Sequence[str]
                 view = game.focus_view(state, seat, list(path), view)  # what the focus picture draws
         else:
             moves = [(str(m), game.move_label(state, seat, m, lang, names)) for m in game.suggested(state, seat)]
+            # a big group among few moves (Three Kingdoms' 18 "any" moves) is one entry, opened level by level
+            menu = fold(moves, game.choices(state, seat, (), lang, names)) if len(moves) > GROUP_LIMIT else None
+            if menu is not None:
+                moves = []
     if seat is None:
         heading = t("bot.panel.spectator", lang, table=table.id)
     else:

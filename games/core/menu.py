@@ -56,6 +56,33 @@ def group_by_next_token(notations: Iterable[tuple[str, str]], path: Sequence[str
     return list(found.values())
 
 
+#: Moves sharing their first word beyond this many fold into one entry of a panel's short list (:func:`fold`).
+GROUP_LIMIT = 6
+
+
+def fold(moves: Sequence[tuple[str, str]], groups: Sequence[Option], limit: int = GROUP_LIMIT) -> list[Option] | None:
+    """A short list of ``(notation, label)`` moves with its big groups folded: the moves whose first word has more
+    than ``limit`` moves become one entry, the title's group of that word among ``groups`` (:meth:`Game.choices` at
+    the first level), opened level by level; the others stay whole moves (``token`` their whole notation), in the
+    list's order. ``None`` when nothing folds, or when everything would fold into one entry (a click for nothing):
+    Three Kingdoms' 18 "any" moves are one entry beside its builds (issue 22 §4)."""
+    firsts = [tokens(notation)[0] if notation.strip() else "" for notation, _ in moves]
+    sizes: dict[str, int] = {}
+    for first in firsts:
+        sizes[first] = sizes.get(first, 0) + 1
+    by_token = {o.token: o for o in groups if not o.final}
+    big = {first for first, size in sizes.items() if size > limit and first in by_token}
+    if not big or len(sizes) == 1:
+        return None
+    out: list[Option] = []
+    for (notation, label), first in zip(moves, firsts, strict=True):
+        if first not in big:
+            out.append(Option(notation, label, True, 1))
+        elif first not in {o.token for o in out}:
+            out.append(by_token[first])
+    return out
+
+
 def split_typed(text: str) -> tuple[list[str], str]:
     """Typed text as (completed tokens, the partial last token): ``"lay l1"`` → (["lay"], "l1");
     a trailing blank means the last token is complete: ``"lay "`` → (["lay"], "")."""

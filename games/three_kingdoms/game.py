@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from games.core import (
     CORE_CATALOG,
     Catalog,
@@ -20,6 +22,7 @@ from games.core import (
     GameMeta,
     MalformedMove,
     Move,
+    Option,
     OptionSpec,
     Outcome,
     Rng,
@@ -283,4 +286,12 @@ class ThreeKingdomsGame(Game[TKState, Move]):
 
     def summarize(self, view_: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         return text.summarize(self, view_, lang)
+
+    def choices(self, state: TKState, seat: int, path: Sequence[str], lang: str,
+                names: Sequence[str] | None = None) -> list[Option]:
+        """The moves grouped token by token (``any`` → the resource → the action), each group labelled in words
+        (issue 22 §4: the 任意 action's 18 moves were one flat list)."""
+        return [option if option.final else msgspec.structs.replace(
+                    option, label=text.group_label(self, path, option.token, lang))
+                for option in super().choices(state, seat, path, lang, names)]
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import Move
 
-from .content import ROW_GAINS, ROW_PAYS, Effect, Talent, content
+from .content import ACTIONS, ROW_GAINS, ROW_PAYS, Effect, Talent, content
 from .moves import (
     AnyAction,
     Build,
@@ -255,3 +255,23 @@ def summarize(game: ThreeKingdomsGame, view: Any, lang: str) -> list[str]:
             lines.append(game.text("summary.hand", {"cards": ", ".join(
                 f"{card_name(x, lang)} ({x})" for x in s.hand) or "-"}, lang))
     return lines
+
+
+def group_label(game: ThreeKingdomsGame, path: Sequence[str], token: str, lang: str) -> str:
+    """A menu group's label (a token with moves below it), level by level: the verb's group ("Any action, paying
+    1 resource"), then the resource to pay, the action, the province, the card or the lord, in words."""
+    c = content()
+    if not path:
+        key = f"group.{token}"
+        return game.catalog.text(key, {}, lang) if game.catalog.has(key) else token
+    if path[0] == "any" and len(path) == 1:
+        return game.catalog.text("group.pay", {"resource": token}, lang, lambda n, v, lg: param_text(game, n, v, lg))
+    if token in ACTIONS:
+        return word(game, "action", token, lang)
+    if token in c.zhou:
+        return c.zhou[token].name(lang)
+    if token in c.lords:
+        return c.lords[token].name(lang)
+    if token in c.talents:
+        return card_name(token, lang)
+    return token

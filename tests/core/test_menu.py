@@ -64,3 +64,20 @@ def test_walking_the_menus_reaches_exactly_the_legal_moves(game: Game[Any, Any])
             completions = game.complete(state, seat, "", "en")
             assert len(completions) <= 25
             assert all(game.parse(state, seat, o.token) is not None for o in completions if o.final)
+
+
+def test_a_big_group_among_few_moves_folds_into_one_entry_opened_level_by_level() -> None:
+    """Issue 22 §4: Three Kingdoms' 18 "any" moves are one entry of the panel's list beside its builds."""
+    from games.core.menu import fold
+
+    moves = [(f"any {r} {a}", f"Pay 1 {r} → {a}") for r in ("gold", "wood", "troops")
+             for a in ("sell", "log", "recruit", "hire", "siege", "build")]
+    moves += [("build yang barracks", "Build barracks in Yang"), ("skip any", "Decline any")]
+    groups = group_by_next_token(moves, [])
+    folded = fold(moves, [Option(o.token, f"group {o.token}", o.final, o.count) for o in groups])
+    assert folded is not None
+    assert [(o.token, o.final, o.count) for o in folded] == \
+        [("any", False, 18), ("build yang barracks", True, 1), ("skip any", True, 1)]
+    assert folded[0].label == "group any"
+    assert fold(moves[:6] + moves[-2:], groups) is None          # no group above the limit: the list stands
+    assert fold(moves[:18], group_by_next_token(moves[:18], [])) is None  # one group only: no click for nothing

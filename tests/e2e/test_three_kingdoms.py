@@ -9,7 +9,7 @@ from games.core import Rng
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, move, open_table, public_bot_messages, slash_ok
+from .helpers import done, lobby_click, move, open_table, public_bot_messages, slash_ok
 
 PERSON_MOVES = 30
 
@@ -58,3 +58,46 @@ async def test_a_three_kingdoms_game_plays_through_slash_commands_and_ends(
     assert outcome is not None and {s.seat for s in outcome.standings} == {0, 1}
     print(f"\nthree-kingdoms through Discord: {len(played)} moves by /move, then bots to the end "
           f"(round {loaded.state.round})")
+
+
+async def test_the_any_action_is_one_entry_of_the_panel_opened_level_by_level(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser) -> None:
+    """Issue 22 §4: the 18 "any" moves (pay 1 of 3 resources → 6 actions) were 18 lines of the panel's list; they
+    are one entry ("Any action, paying 1 resource", 18 moves) beside the few other moves, opened resource, then
+    action. Printed: the clicks it takes."""
+    from .test_big_moves import menu_select
+
+    table = await open_table(server, alice, "three-kingdoms", seats=2)
+    await lobby_click(table, bob, "join")
+    await lobby_click(table, alice, "start")
+    users = {0: alice, 1: bob}
+    rng = Rng.from_seed("e2e-any")
+    for _ in range(150):
+        loaded = await asyncio.to_thread(service.load, table.id)
+        game, state = loaded.game, loaded.state
+        seat = sorted(game.to_act(state))[0]
+        legal = [str(m) for m in game.legal_moves(state, seat)]
+        if seat == 0 and sum(m.startswith("any ") for m in legal) > 6 and len(legal) <= 25:
+            break
+        await move(users[seat], table, str(game.bot_move(state, seat, rng)))
+    else:
+        raise AssertionError("no turn offered the any action")
+    panel = (await slash_ok(alice, "hand", table.thread)).message
+    options = menu_select(panel)["options"]
+    values = [o["value"] for o in options]
+    assert ">any" in values and not any(v.startswith("=any ") for v in values), values
+    assert len(values) == len(legal) - sum(m.startswith("any ") for m in legal) + 1
+    clicks = 0
+    for wanted in (">any", None, None):
+        select = menu_select(panel)
+        value = wanted or next(o["value"] for o in select["options"] if o["value"].startswith(("=any", ">")))
+        before = panel.text
+        await done(await alice.select(panel, select["custom_id"], [value]))
+        clicks += 1
+        await server.wait_until(lambda p=panel, b=before: p.text != b, timeout=10, description="the panel to change")
+        if value.startswith("="):
+            break
+    assert "✓" in panel.text and clicks == 3
+    log = await asyncio.to_thread(service.log, table.id)
+    assert log[-1].notation.startswith("any ")
+    print(f"\nthree-kingdoms panel: {len(values)} entries instead of {len(legal)}; the any action in {clicks} clicks")
