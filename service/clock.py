@@ -84,16 +84,21 @@ def reminder_due(service: TableService, row: TableRow, now: datetime) -> bool:
     return _idle_enough(row, service.repo.note(row.id, REMINDED_NOTE), now)
 
 
-def remind(service: TableService, table_id: int, now: datetime) -> list[int]:
-    """The seats to remind now (people who must act and are not away); records the reminder.
-    Nobody when the reminder is no longer due (another process sent it: a job is claimed, then
-    checked again, see ``service.jobs``)."""
+def remind(service: TableService, table_id: int, now: datetime) -> list[int] | None:
+    """The seats to remind now (people who must act and are not away; may be none), or ``None``
+    when no reminder is due (another process sent it: a job is claimed, then checked again, see
+    ``service.jobs``). Records nothing: the reminder is noted by :func:`note_reminded` once its
+    post went out, so a process that dies in between leaves it due (issue 25 §3)."""
     loaded = service.load(table_id)
     if loaded.table.status != "active" or loaded.state is None or not reminder_due(service, loaded.table, now):
-        return []
+        return None
     acting = loaded.game.to_act(loaded.state) - loaded.bot_seats
-    service.repo.set_note(table_id, REMINDED_NOTE, now.isoformat())
     return [s.seat for s in loaded.seats if s.seat in acting and not s.away]
+
+
+def note_reminded(service: TableService, table_id: int, at: datetime) -> None:
+    """Note the table reminded at ``at``: the next reminder is due ``remind_hours`` later."""
+    service.repo.set_note(table_id, REMINDED_NOTE, at.isoformat())
 
 
 def enforce(service: TableService, table_id: int, now: datetime, *, bot_name: str = "Bot {n}") -> Enforced | None:
