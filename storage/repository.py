@@ -35,7 +35,7 @@ from games.core import StaleVersion
 from .db import SQLITE_BEGIN, SQLITE_NO_BEGIN
 from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
 from .load_sql import LOAD_PARTS, columns_of, load_statement, usable_snapshot_query
-from .log import NewAction
+from .log import Committed, NewAction, append_rows
 from .models import (
     LIVE_STATUSES,
     TABLE_STATUSES,
@@ -85,13 +85,6 @@ class Guard(NamedTuple):
 
     version: int | None = None
     statuses: tuple[str, ...] | None = None
-
-
-class Committed(NamedTuple):
-    """What :meth:`Repository.commit_actions` wrote: the table's new version and the rows."""
-
-    version: int
-    actions: list[ActionRow]
 
 
 class Loaded(NamedTuple):
@@ -673,24 +666,14 @@ class Repository:
         return Committed(expected_version + 1, rows)
 
     def _append(self, session: Session, table_id: int, actions: Sequence[NewAction], now: datetime,
-                first: int | None = None) -> list[ActionRow]:
+                first: int | None = None) -> list[dict[str, Any]]:
         """Append ``actions`` to the log, seqs continuing it from ``first`` (default: after the
-        newest row; the caller holds the table's lock)."""
+        newest row; the caller holds the table's lock); the rows' values, with their ids."""
         if not actions:
             return []
         if first is None:
             first = self._last_seq(session, table_id) + 1
-        rows = []
-        for seq, action in enumerate(actions, start=first):
-            if action.voids is not None and action.voids >= seq:
-                raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
-            rows.append(ActionRow(
-                table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
-                move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now,
-                events=action.events))
-        session.add_all(rows)
-        session.flush()
-        return rows
+        return append_rows(session, table_id, actions, now, first)
 
     # ---- snapshots -----------------------------------------------------------------------
     _usable_snapshot_query = staticmethod(usable_snapshot_query)
