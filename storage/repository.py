@@ -32,6 +32,7 @@ from sqlmodel import col
 
 from games.core import StaleVersion
 
+from .clock_sql import due_statement
 from .db import SQLITE_BEGIN, SQLITE_NO_BEGIN
 from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
 from .load_sql import LOAD_PARTS, columns_of, load_statement, usable_snapshot_query
@@ -297,6 +298,14 @@ class Repository:
         with self._read() as session:
             found = list(session.scalars(query))
         return found[::-1] if newest else found
+
+    def clock_candidates(self, now: datetime, reminded_key: str,
+                         guild_ids: Iterable[str] | None = None) -> list[tuple[TableRow, Any]]:
+        """The active tables the clock may have work for at ``now`` (deadline passed, or a
+        reminder perhaps due), each with its note ``reminded_key``, in one statement chosen by
+        the database (``storage.clock_sql``; issue 25 §3). ``service.clock.due`` decides."""
+        with self._read() as session:
+            return [(row, value) for row, value in session.execute(due_statement(now, reminded_key, guild_ids))]
 
     def ended_tables(self, *, without_note: str, updated_after: datetime, updated_before: datetime,
                      guild_ids: Iterable[str] | None = None, limit: int = 20) -> list[TableRow]:
