@@ -101,9 +101,10 @@ class Admin(commands.Cog):
         #: Claims on clock jobs, shared with the other processes on the database (issue 13 §5).
         self.jobs = Jobs(bot.runtime.service, ttl=timedelta(seconds=max(1.0, bot.config.job_lease_seconds)),
                          shards=bot.config.shards())
-        #: Tables whose reminder this process claimed and queued, not yet posted: the claim is
-        #: this process's, so the clock's next round must not claim and send it again.
-        self.reminding: set[int] = set()
+        #: Tables whose reminder this process claimed and queued, not yet posted, and when: the
+        #: claim is this process's, so the clock's next rounds must not claim and send it again,
+        #: until the claim's time is up (a post whose queue failed without a word is sent again).
+        self.reminding: dict[int, datetime] = {}
         self.clock.change_interval(seconds=max(0.2, bot.config.scheduler_seconds))
 
     @commands.Cog.listener()
@@ -362,7 +363,8 @@ class Admin(commands.Cog):
         (``Jobs.reminded``); if this process dies first, the reminder stays due and another
         process (or this one restarted) sends it once the claim lapses."""
         rt = self.rt
-        if table_id in self.reminding:
+        queued = self.reminding.get(table_id)
+        if queued is not None and now - queued < self.jobs.ttl:
             return  # queued by an earlier round, not posted yet
         try:
             reminder = await rt.call(self.jobs.remind, table_id, now)
@@ -371,14 +373,14 @@ class Admin(commands.Cog):
             return
         if reminder is None:
             return
-        self.reminding.add(table_id)
+        self.reminding[table_id] = now
         try:
-            queued = await self.post_reminder(reminder)
+            posting = await self.post_reminder(reminder)
         except Exception:
             log.exception("clock failed: remind:%s", table_id)
             await self.give_back(reminder)
             return
-        if not queued:  # nobody to remind (all away), or no thread: noted as done
+        if not posting:  # nobody to remind (all away), or no thread: noted as done
             await self.reminded(reminder)
 
     async def post_reminder(self, reminder: Reminder) -> bool:
@@ -415,7 +417,7 @@ class Admin(commands.Cog):
             log.warning("clock could not note remind:%s (it is sent again once the claim lapses)",
                         reminder.table_id, exc_info=True)
         finally:
-            self.reminding.discard(reminder.table_id)
+            self.reminding.pop(reminder.table_id, None)
 
     async def give_back(self, reminder: Reminder) -> None:
         """Nothing was posted: give the claim back unnoted, so that the reminder stays due."""
@@ -424,7 +426,7 @@ class Admin(commands.Cog):
         except Exception:
             log.warning("clock could not release %s (it lapses by itself)", reminder.key, exc_info=True)
         finally:
-            self.reminding.discard(reminder.table_id)
+            self.reminding.pop(reminder.table_id, None)
 
     async def enforce(self, table_id: int, now: datetime) -> None:
         """The deadline passed: the service applies the table's policy to every late seat."""
