@@ -7,7 +7,9 @@ temporary SQLite file; a PostgreSQL URL gets a throw-away schema of its own, dro
 
 One table of the Landlord's Game with every seat a person (each ``act`` is one move and one commit)
 is played ``--moves`` moves, so it has snapshots and a tail of actions after the newest one; then
-``--samples`` loads and ``--samples`` acts are timed one by one. Statements are counted with a
+``--samples`` loads and ``--samples`` acts are timed one by one; then ``--samples`` commits alone
+(``Repository.commit_actions``, as a move with bot replies writes them: ``COMMIT_ROWS`` rows, no
+snapshot) on a table of their own. Statements are counted with a
 ``before_cursor_execute`` listener (:mod:`storage.statements`); on PostgreSQL the round trips (every
 ``ReadyForQuery`` the server sends: statements, ``BEGIN``/``COMMIT`` and connection pings alike) are
 counted on a second engine whose connections are traced by libpq, so tracing never slows the timed
@@ -38,6 +40,8 @@ from .tables import LONG_OPTIONS
 from .timing import Timing, ms, timed
 
 GAME = "landlords"
+#: Rows per timed commit: a move and the moves of the bots that answer it.
+COMMIT_ROWS = 4
 ENV_VAR = "TABULA_BENCH_DATABASE_URL"
 
 
@@ -68,6 +72,8 @@ class Numbers:
     act_cpu: Timing
     load_counts: Counts
     act_counts: Counts
+    #: CPU seconds per commit alone (``COMMIT_ROWS`` rows, no snapshot).
+    commit_cpu: Timing | None = None
 
 
 @contextmanager
@@ -167,13 +173,31 @@ def measure(url: str, *, moves: int, samples: int, seed: str = "bench-db") -> Nu
             move()
         loads, load_cpu, load_statements = _sampled(engine, lambda: service.load(table_id), samples)
         acts, act_cpu, act_statements = _sampled(engine, move, samples)
+        commit_cpu = _commits(service.repo, samples)
         load_trips, act_trips = _round_trips(url, table_id, seed, samples) \
             if engine.url.get_backend_name() == "postgresql" else ((), ())
         return Numbers(engine.url.get_backend_name(), moves + samples, Timing.of(loads), Timing.of(acts),
                        Timing.of(load_cpu), Timing.of(act_cpu),
-                       Counts(tuple(load_statements), load_trips), Counts(tuple(act_statements), act_trips))
+                       Counts(tuple(load_statements), load_trips), Counts(tuple(act_statements), act_trips),
+                       Timing.of(commit_cpu))
     finally:
         engine.dispose()
+
+
+def _commits(repo: Any, samples: int) -> list[float]:
+    """CPU seconds of ``samples`` commits of ``COMMIT_ROWS`` rows each, after a few unmeasured."""
+    from storage.log import NewAction
+
+    table = repo.create_table(GAME, seed="bench-commits", engine_version="bench", status="active")
+    rows = [NewAction(f"move {n}", seat=n, move='{"t": "bench"}', user_id=f"u{n}", events="[]")
+            for n in range(COMMIT_ROWS)]
+    version, cpu = 0, []
+    for n in range(samples + 5):
+        start = time.process_time()
+        version = repo.commit_actions(table.id, version, rows, require_status="active").version
+        if n >= 5:
+            cpu.append(time.process_time() - start)
+    return cpu
 
 
 def _sampled(engine: Engine, action: Callable[[], Any], samples: int) -> tuple[list[float], list[float], list[int]]:
@@ -230,6 +254,9 @@ def report(numbers: Numbers) -> str:
         lines.append(f"        statements   {Counts.line(counts.statements)}")
         if counts.round_trips:
             lines.append(f"        round trips  {Counts.line(counts.round_trips)}")
+    if numbers.commit_cpu is not None:
+        lines.append(f"  commit ({COMMIT_ROWS} rows, no snapshot) CPU p50 {ms(numbers.commit_cpu.p50)}   "
+                     f"p99 {ms(numbers.commit_cpu.p99)}")
     return "\n".join(lines)
 
 

@@ -48,7 +48,8 @@ def play(
     players: Annotated[int, typer.Option(help="Seats at the table.")] = 3,
     bots: Annotated[int, typer.Option(help="How many seats bots play (all: watch a whole game).")] = 2,
     seed: Annotated[str | None, typer.Option(help="Seed for a reproducible game.")] = None,
-    out: Annotated[Path | None, typer.Option(help="Folder for board images.")] = None,
+    out: Annotated[Path | None, typer.Option(envvar="TABULA_OUT_DIR",
+                                             help="Folder for board images (none: no images).")] = None,
     lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
     option: Annotated[list[str] | None, typer.Option(help="Table option key=value (repeatable).")] = None,
     database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
@@ -65,14 +66,15 @@ def play(
         raise typer.BadParameter("the console seats one human at most: use --bots players-1 or --bots players")
     options = dict(item.split("=", 1) for item in option or [])
     code = start_local_table(_service(database_url), game, players=players, bots=bots, seed=seed,
-                             lang=normalise_lang(lang), out=out, options=options)
+                             lang=normalise_lang(lang), out=writable_folder(out) if out else None, options=options)
     raise typer.Exit(code)
 
 
 @app.command()
 def resume(
     table: Annotated[int, typer.Argument(help="Table number printed when the table was opened.")],
-    out: Annotated[Path | None, typer.Option(help="Folder for board images.")] = None,
+    out: Annotated[Path | None, typer.Option(envvar="TABULA_OUT_DIR",
+                                             help="Folder for board images (none: no images).")] = None,
     lang: Annotated[str | None, typer.Option(help="zh or en (default: the table's language).")] = None,
     database_url: Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL",
                                                      help="Where tables are stored.")] = None,
@@ -81,7 +83,7 @@ def resume(
     from bot.console import resume_local_table
 
     raise typer.Exit(resume_local_table(_service(database_url), table, lang=normalise_lang(lang) if lang else None,
-                                        out=out))
+                                        out=writable_folder(out) if out else None))
 
 
 @app.command("import-18xx")

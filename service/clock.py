@@ -54,16 +54,17 @@ class Due:
 def due(service: TableService, now: datetime, guild_ids: set[str] | None = None,
         shards: Shards | None = None) -> Due:
     """Active tables (of ``guild_ids`` and of servers on ``shards``, if given) with a passed
-    deadline or a reminder due."""
+    deadline or a reminder due. The database picks the candidates (issue 25 §3: not every active
+    table each minute); the conditions below decide, as before."""
     out = Due()
-    rows = [row for row in service.repo.list_tables(None, "active")
-            if row.channel_id and (guild_ids is None or row.guild_id in guild_ids)
-            and (shards is None or shards.owns(row.guild_id))]
-    out.deadlines = [row.id for row in rows if row.deadline_at is not None and now >= row.deadline_at]
-    reminding = [row for row in rows if row.id not in out.deadlines and _remind_hours(row) > 0]
-    # one query for every table's last reminder, not one per table (issue 13: many tables)
-    reminded = service.repo.notes(REMINDED_NOTE, (row.id for row in reminding))
-    out.reminders = [row.id for row in reminding if _idle_enough(row, reminded.get(row.id), now)]
+    for row, last in service.repo.clock_candidates(now, REMINDED_NOTE, guild_ids):
+        if not row.channel_id or (guild_ids is not None and row.guild_id not in guild_ids) \
+                or (shards is not None and not shards.owns(row.guild_id)):
+            continue
+        if row.deadline_at is not None and now >= row.deadline_at:
+            out.deadlines.append(row.id)
+        elif _remind_hours(row) > 0 and _idle_enough(row, last, now):
+            out.reminders.append(row.id)
     return out
 
 
@@ -84,16 +85,21 @@ def reminder_due(service: TableService, row: TableRow, now: datetime) -> bool:
     return _idle_enough(row, service.repo.note(row.id, REMINDED_NOTE), now)
 
 
-def remind(service: TableService, table_id: int, now: datetime) -> list[int]:
-    """The seats to remind now (people who must act and are not away); records the reminder.
-    Nobody when the reminder is no longer due (another process sent it: a job is claimed, then
-    checked again, see ``service.jobs``)."""
+def remind(service: TableService, table_id: int, now: datetime) -> list[int] | None:
+    """The seats to remind now (people who must act and are not away; may be none), or ``None``
+    when no reminder is due (another process sent it: a job is claimed, then checked again, see
+    ``service.jobs``). Records nothing: the reminder is noted by :func:`note_reminded` once its
+    post went out, so a process that dies in between leaves it due (issue 25 §3)."""
     loaded = service.load(table_id)
     if loaded.table.status != "active" or loaded.state is None or not reminder_due(service, loaded.table, now):
-        return []
+        return None
     acting = loaded.game.to_act(loaded.state) - loaded.bot_seats
-    service.repo.set_note(table_id, REMINDED_NOTE, now.isoformat())
     return [s.seat for s in loaded.seats if s.seat in acting and not s.away]
+
+
+def note_reminded(service: TableService, table_id: int, at: datetime) -> None:
+    """Note the table reminded at ``at``: the next reminder is due ``remind_hours`` later."""
+    service.repo.set_note(table_id, REMINDED_NOTE, at.isoformat())
 
 
 def enforce(service: TableService, table_id: int, now: datetime, *, bot_name: str = "Bot {n}") -> Enforced | None:

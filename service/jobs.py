@@ -6,6 +6,10 @@ thread) is first claimed here, so exactly one process does it. A claim is a leas
 database (``storage.leases``) that lapses after ``ttl``: a process that dies mid-job loses
 nothing, another claims the job once the lease lapses and does it again; the job is written to
 be done once whoever does it (see :func:`service.clock.enforce`).
+
+A reminder is a post, which the database cannot guard: its claim is held until the post went out
+(or was refused) and the reminder is noted only then (:meth:`Jobs.remind`, :meth:`Jobs.reminded`),
+so it is sent at least once, and once unless a process dies between posting and noting.
 """
 
 from __future__ import annotations
@@ -57,6 +61,22 @@ class Shards:
         return guild_id is not None and guild_shard(guild_id, self.count) in self.ids
 
 
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder this process claimed and found due: the seats to remind (may be none) at
+    ``at``. The claim ``key`` is held until :meth:`Jobs.reminded` (posted or refused) or
+    :meth:`Jobs.release` (not posted: another process may send it)."""
+
+    table_id: int
+    seats: list[int]
+    at: datetime
+
+    @property
+    def key(self) -> str:
+        """The job's claim."""
+        return f"remind:{self.table_id}"
+
+
 def process_name() -> str:
     """A name for this process, unique among the processes sharing a database."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -94,6 +114,31 @@ class Jobs:
             return clock.enforce(self.service, table_id, now, bot_name=bot_name)
         finally:
             self.release(key)
+
+
+    def remind(self, table_id: int, now: datetime) -> Reminder | None:
+        """Claim the table's reminder and, if it is still due, keep the claim and return whom to
+        remind; ``None`` (nothing held) when another process holds it or it is not due. Nothing
+        is noted yet: a process that dies before :meth:`reminded` leaves the reminder due, and
+        another sends it once the claim lapses (issue 25 §3, at least once)."""
+        reminder = Reminder(table_id, [], now)
+        if not self.claim(reminder.key, now=now):
+            return None
+        try:
+            seats = clock.remind(self.service, table_id, now)
+        except BaseException:
+            self.release(reminder.key)
+            raise
+        if seats is None:
+            self.release(reminder.key)
+            return None
+        return Reminder(table_id, seats, now)
+
+    def reminded(self, reminder: Reminder) -> None:
+        """The reminder's post went out (or was refused, or there was nobody to remind): note it,
+        then give the claim back: a process that claims it next finds it no longer due."""
+        clock.note_reminded(self.service, reminder.table_id, reminder.at)
+        self.release(reminder.key)
 
 
 def database_reachable(service: TableService) -> bool:

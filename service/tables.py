@@ -419,6 +419,7 @@ class TableService:
     former_seats = offers.former_seats
     due = clock.due
     remind = clock.remind
+    note_reminded = clock.note_reminded
     enforce_deadline = clock.enforce
 
     def last_move_is_theirs(self, loaded: Loaded, user_id: str) -> bool:

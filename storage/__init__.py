@@ -9,7 +9,7 @@ Typical use::
 
 from .db import database_url, make_engine, migrate
 from .errors import CapReached, SeatNotFound, SeatTaken, StorageError, TableNotFound, WrongStatus
-from .log import NewAction, effective_actions
+from .log import Committed, NewAction, effective_actions
 from .models import (
     ACTION_KINDS,
     LIVE_STATUSES,
@@ -20,7 +20,7 @@ from .models import (
     SnapshotRow,
     TableRow,
 )
-from .repository import UNSET, Committed, Guard, Loaded, Repository, TableCap
+from .repository import UNSET, Guard, Loaded, Repository, TableCap
 
 __all__ = [
     "ACTION_KINDS",

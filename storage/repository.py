@@ -32,10 +32,11 @@ from sqlmodel import col
 
 from games.core import StaleVersion
 
+from .clock_sql import due_statement
 from .db import SQLITE_BEGIN, SQLITE_NO_BEGIN
 from .errors import CapReached, SeatNotFound, SeatTaken, TableNotFound, WrongStatus
 from .load_sql import LOAD_PARTS, columns_of, load_statement, usable_snapshot_query
-from .log import NewAction
+from .log import Committed, NewAction, append_rows
 from .models import (
     LIVE_STATUSES,
     TABLE_STATUSES,
@@ -85,13 +86,6 @@ class Guard(NamedTuple):
 
     version: int | None = None
     statuses: tuple[str, ...] | None = None
-
-
-class Committed(NamedTuple):
-    """What :meth:`Repository.commit_actions` wrote: the table's new version and the rows."""
-
-    version: int
-    actions: list[ActionRow]
 
 
 class Loaded(NamedTuple):
@@ -304,6 +298,14 @@ class Repository:
         with self._read() as session:
             found = list(session.scalars(query))
         return found[::-1] if newest else found
+
+    def clock_candidates(self, now: datetime, reminded_key: str,
+                         guild_ids: Iterable[str] | None = None) -> list[tuple[TableRow, Any]]:
+        """The active tables the clock may have work for at ``now`` (deadline passed, or a
+        reminder perhaps due), each with its note ``reminded_key``, in one statement chosen by
+        the database (``storage.clock_sql``; issue 25 §3). ``service.clock.due`` decides."""
+        with self._read() as session:
+            return [(row, value) for row, value in session.execute(due_statement(now, reminded_key, guild_ids))]
 
     def ended_tables(self, *, without_note: str, updated_after: datetime, updated_before: datetime,
                      guild_ids: Iterable[str] | None = None, limit: int = 20) -> list[TableRow]:
@@ -673,24 +675,14 @@ class Repository:
         return Committed(expected_version + 1, rows)
 
     def _append(self, session: Session, table_id: int, actions: Sequence[NewAction], now: datetime,
-                first: int | None = None) -> list[ActionRow]:
+                first: int | None = None) -> list[dict[str, Any]]:
         """Append ``actions`` to the log, seqs continuing it from ``first`` (default: after the
-        newest row; the caller holds the table's lock)."""
+        newest row; the caller holds the table's lock); the rows' values, with their ids."""
         if not actions:
             return []
         if first is None:
             first = self._last_seq(session, table_id) + 1
-        rows = []
-        for seq, action in enumerate(actions, start=first):
-            if action.voids is not None and action.voids >= seq:
-                raise ValueError(f"undo at seq {seq} cannot void seq {action.voids}")
-            rows.append(ActionRow(
-                table_id=table_id, seq=seq, seat=action.seat, notation=action.notation,
-                move=action.move, kind=action.kind, voids=action.voids, user_id=action.user_id, created_at=now,
-                events=action.events))
-        session.add_all(rows)
-        session.flush()
-        return rows
+        return append_rows(session, table_id, actions, now, first)
 
     # ---- snapshots -----------------------------------------------------------------------
     _usable_snapshot_query = staticmethod(usable_snapshot_query)

@@ -72,6 +72,18 @@ def test_royal_gorge_bots_play_to_a_result_ranked_by_net_worth(tmp_path: Path) -
     assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
 
 
+def test_play_writes_its_images_to_tabula_out_dir(tmp_path: Path) -> None:
+    """Issue 25 §4: ``tabula play`` without ``--out`` honours ``TABULA_OUT_DIR`` (it drew nothing)."""
+    out = tmp_path / "from-env"
+    env = dict(os.environ, TABULA_DATABASE_URL=f"sqlite:///{tmp_path / 'env.db'}", PYTHONPATH=str(ROOT),
+               TABULA_OUT_DIR=str(out))
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "play", "wonderful-world",
+                           "--players", "2", "--bots", "2", "--seed", "1"], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(out.glob("board-0*.png")) and (out / "result.png").exists()
+
+
 def test_run_without_a_token_plays_on_when_images_cannot_be_written(tmp_path: Path) -> None:
     """The container's case (issue 13 §6): ``tabula run`` with no token opens the console; an image
     folder it cannot write to is reported and the game goes on, instead of a PermissionError."""

@@ -37,6 +37,10 @@ pytestmark = pytest.mark.postgres
 SHARDS = 2
 #: Pebbles to take: enough for moves before, during and after the kill.
 PILE = 24
+#: How long a bot process may take to connect and register its commands (issue 25 §4: 30 s failed
+#: on a loaded machine). A ceiling, not a wait: the test goes on as soon as the process is ready,
+#: and fails at once if it exits (``LoopbackDiscord.wait_until`` watches it).
+START_UP = 180.0
 
 
 @pytest.fixture
@@ -89,7 +93,7 @@ def process(server: LoopbackDiscord, pg_url: str, shard: int, metrics_port: int)
 
 async def connected(server: LoopbackDiscord, shards: set[int]) -> None:
     await server.wait_until(lambda: {s.shard_id for s in server.gateway.live_sessions() if s.connected} >= shards,
-                            timeout=30, description=f"shards {sorted(shards)} connected")
+                            timeout=START_UP, description=f"shards {sorted(shards)} connected")
 
 
 async def take(user: FakeUser, table: Table, count: int = 1) -> bool:
@@ -120,7 +124,7 @@ async def test_two_shard_processes_on_one_database_survive_a_kill(two_guilds: Lo
         for proc in procs.values():
             await proc.start()
         await connected(server, set(range(SHARDS)))
-        await server.wait_for_commands("table", "move", timeout=30)
+        await server.wait_for_commands("table", "move", timeout=START_UP)
 
         async def new_table(shard: int) -> Table:
             table = await open_table(server, alice, "pebbles", channel=channel_of[shard], seats=2,
@@ -238,7 +242,7 @@ async def test_one_process_may_serve_both_shards(two_guilds: LoopbackDiscord, pg
     try:
         await proc.start()
         await connected(server, {0, 1})
-        await server.wait_for_commands("table", "move", timeout=30)
+        await server.wait_for_commands("table", "move", timeout=START_UP)
         for guild in server.guilds.values():
             channel = next(server.channels[c].name for c in guild.channel_ids
                            if server.channels[c].type == ChannelType.GUILD_TEXT)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -151,28 +151,78 @@ def test_a_deadline_redone_after_its_commit_plays_nothing(services: tuple[TableS
     assert moves(b, tid) == log
 
 
+def reminder_table(service: TableService) -> tuple[int, datetime]:
+    """A table idle for two hours that reminds after one, no deadline; and the time it is due."""
+    tid = late_table(service, remind=1)
+    service.repo.set_deadline(tid, None)
+    return tid, utcnow() + timedelta(hours=2)
+
+
 def test_a_reminder_is_sent_once_by_racing_processes(services: tuple[TableService, TableService]) -> None:
     a, b = services
-    tid = late_table(a, remind=1)
-    a.repo.set_deadline(tid, None)
-    now = utcnow() + timedelta(hours=2)
+    tid, now = reminder_table(a)
 
     def remind(service: TableService) -> Callable[[], list[int]]:
         jobs = Jobs(service)
 
         def work() -> list[int]:
-            if tid not in jobs.due(now).reminders or not jobs.claim(f"remind:{tid}", now=now):
+            if tid not in jobs.due(now).reminders or (reminder := jobs.remind(tid, now)) is None:
                 return []
-            try:
-                return service.remind(tid, now)
-            finally:
-                jobs.release(f"remind:{tid}")
+            jobs.reminded(reminder)  # as once its post went out
+            return reminder.seats
         return work
 
     out = race(remind(a), remind(b))
     assert sorted(map(len, out)) == [0, 2], out  # both seats reminded, by one process
     assert a.repo.note(tid, REMINDED_NOTE) == now.isoformat()
     assert Jobs(b).due(now).reminders == []
+    assert Leases(a.repo).holder(f"remind:{tid}") is None
+
+
+def test_a_reminder_is_noted_once_posted_and_held_until_then(services: tuple[TableService, TableService]) -> None:
+    """Issue 25 §3: while the claiming process posts, the reminder is not noted but its claim is
+    held, so nobody else sends it; once posted it is noted and the claim given back."""
+    a, b = services
+    tid, now = reminder_table(a)
+    first, second = Jobs(a, owner="first"), Jobs(b, owner="second")
+    reminder = first.remind(tid, now)
+    assert reminder is not None and reminder.seats == [0, 1]
+    assert a.repo.note(tid, REMINDED_NOTE) is None  # not yet: the post is on its way
+    assert second.due(now).reminders == [tid] and second.remind(tid, now) is None  # but claimed
+    first.reminded(reminder)
+    assert a.repo.note(tid, REMINDED_NOTE) == now.isoformat()
+    assert second.due(now).reminders == [] and second.remind(tid, now) is None
+    assert Leases(a.repo).holder(reminder.key) is None
+
+
+def test_a_reminder_whose_process_died_before_posting_is_sent_once_the_claim_lapses(
+        services: tuple[TableService, TableService]) -> None:
+    """Issue 25 §3: a process that claimed a reminder and died before its post went out left it
+    due (before, it was noted first and lost); another process sends it once the claim lapses,
+    and it is then noted once."""
+    a, b = services
+    tid, now = reminder_table(a)
+    dead = Jobs(a, owner="dead", ttl=timedelta(seconds=30))
+    assert dead.remind(tid, now) is not None  # ... and the process is killed here
+    alive = Jobs(b, owner="alive", ttl=timedelta(seconds=30))
+    assert alive.due(now).reminders == [tid]
+    assert alive.remind(tid, now + timedelta(seconds=29)) is None  # the claim still holds
+    later = now + timedelta(seconds=31)
+    assert alive.due(later).reminders == [tid]
+    again = alive.remind(tid, later)
+    assert again is not None and again.seats == [0, 1]
+    alive.reminded(again)
+    assert b.repo.note(tid, REMINDED_NOTE) == later.isoformat()
+    assert alive.due(later).reminders == [] and dead.remind(tid, later) is None
+
+
+def test_a_reminder_given_back_unposted_stays_due(service: TableService) -> None:
+    tid, now = reminder_table(service)
+    jobs = Jobs(service)
+    reminder = jobs.remind(tid, now)
+    assert reminder is not None
+    jobs.release(reminder.key)  # the post could not be queued
+    assert jobs.due(now).reminders == [tid] and jobs.remind(tid, now) is not None
 
 
 def test_claims_are_exclusive_until_released_or_lapsed(repo: Repository) -> None:

@@ -167,6 +167,24 @@ def test_update_seat_substitutes_keeping_the_seat(repo: Repository) -> None:
 
 
 # ---- the log ---------------------------------------------------------------------------------
+def test_a_commit_returns_the_rows_as_stored(repo: Repository) -> None:
+    """Issue 25 §3: the rows are inserted as plain values (no model per row); what the commit
+    returns is still every stored row, ids and all, field for field."""
+    table = new_table(repo)
+    repo.commit_actions(tid(table), 0, moves("pick 3"))
+    actions = [NewAction("pick 1", seat=1, move='{"t": 1}', user_id="u1", events='[{"k": "e"}]'),
+               NewAction("round 2", kind="system"), NewAction("undo 2", seat=1, kind="undo", voids=2)]
+    committed = repo.commit_actions(tid(table), 1, actions)
+    stored = repo.actions(tid(table), after_seq=1)
+    assert [r.model_dump() for r in committed.actions] == [r.model_dump() for r in stored]
+    assert [r.id for r in committed.actions] == sorted({r.id for r in stored}) and None not in [r.id for r in stored]
+    assert [(r.seq, r.kind, r.voids, r.events) for r in stored] == [
+        (2, "move", None, '[{"k": "e"}]'), (3, "system", None, None), (4, "undo", 2, None)]
+    with pytest.raises(ValueError, match="cannot void"):
+        repo.commit_actions(tid(table), 2, [NewAction("undo 9", seat=0, kind="undo", voids=9)])
+    assert repo.last_seq(tid(table)) == 4 and repo.require_table(tid(table)).version == 2  # nothing written
+
+
 def test_commit_actions_appends_in_order(repo: Repository) -> None:
     table = new_table(repo)
     first = repo.commit_actions(tid(table), 0, [NewAction("pick 3", seat=0, user_id="u0")])

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from service import TableRow
-from service.jobs import Jobs
+from service.jobs import Jobs, Reminder
 from service.limits import DEFAULT_KEYS, LIMIT_RANGES, ManagersOnly, ServerDefaults
 
 from ..boards import publish
@@ -101,6 +101,10 @@ class Admin(commands.Cog):
         #: Claims on clock jobs, shared with the other processes on the database (issue 13 §5).
         self.jobs = Jobs(bot.runtime.service, ttl=timedelta(seconds=max(1.0, bot.config.job_lease_seconds)),
                          shards=bot.config.shards())
+        #: Tables whose reminder this process claimed and queued, not yet posted, and when: the
+        #: claim is this process's, so the clock's next rounds must not claim and send it again,
+        #: until the claim's time is up (a post whose queue failed without a word is sent again).
+        self.reminding: dict[int, datetime] = {}
         self.clock.change_interval(seconds=max(0.2, bot.config.scheduler_seconds))
 
     @commands.Cog.listener()
@@ -303,9 +307,10 @@ class Admin(commands.Cog):
         now = datetime.now(UTC)
         guilds = {str(g.id) for g in self.bot.guilds}
         due = await self.rt.call(self.jobs.due, now, guilds)
-        for table_id, kind, action in [*((tid, "deadline", self.enforce) for tid in due.deadlines),
-                                       *((tid, "remind", self.remind) for tid in due.reminders)]:
-            await self.run_job(f"{kind}:{table_id}", action(table_id, now))
+        for table_id in due.deadlines:
+            await self.run_job(f"deadline:{table_id}", self.enforce(table_id, now))
+        for table_id in due.reminders:
+            await self.remind(table_id, now)
         try:
             await self.close_ended(now, guilds)
         except Exception:
@@ -353,25 +358,75 @@ class Admin(commands.Cog):
             await rt.call(rt.service.set_note, table.id, CLOSED_NOTE, True)
 
     async def remind(self, table_id: int, now: datetime) -> None:
+        """Remind the table's late seats, at least once (issue 25 §3): the claim on the job is
+        held until the queued post went out or was refused, and the reminder noted only then
+        (``Jobs.reminded``); if this process dies first, the reminder stays due and another
+        process (or this one restarted) sends it once the claim lapses."""
         rt = self.rt
+        queued = self.reminding.get(table_id)
+        if queued is not None and now - queued < self.jobs.ttl:
+            return  # queued by an earlier round, not posted yet
+        try:
+            reminder = await rt.call(self.jobs.remind, table_id, now)
+        except Exception:
+            log.exception("clock could not claim remind:%s", table_id)
+            return
+        if reminder is None:
+            return
+        self.reminding[table_id] = now
+        try:
+            posting = await self.post_reminder(reminder)
+        except Exception:
+            log.exception("clock failed: remind:%s", table_id)
+            await self.give_back(reminder)
+            return
+        if not posting:  # nobody to remind (all away), or no thread: noted as done
+            await self.reminded(reminder)
+
+    async def post_reminder(self, reminder: Reminder) -> bool:
+        """Queue the reminder's post; ``False`` when there is nothing to post."""
+        rt = self.rt
+        table_id, present = reminder.table_id, reminder.seats
         async with rt.lock(table_id):
-            present = await rt.call(rt.service.remind, table_id, now)
             loaded = await rt.call(rt.service.load, table_id)
             if not present or not loaded.table.channel_id:
-                return
+                return False
             lang = public_lang(loaded.table)
             text = clip(t("bot.remind", lang, who=who(loaded.seats, present), table=table_id))
             asked = clip(t("bot.turn.waiting", lang, who=who(loaded.seats, present, ping=set())), 900)
 
             async def posted(sent: discord.Message) -> None:
                 remind_by_dm(rt, loaded.table, loaded.seats, present, asked, getattr(sent, "jump_url", None))
+                await self.reminded(reminder)
 
             async def failed(error: discord.HTTPException) -> None:
                 log.info("could not remind table %s: %s", table_id, error)
+                await self.reminded(reminder)  # as when posted: tried again after remind_hours
 
             # queued like a move's post: not sent while the table's lock is held (issue 19 §5)
             edits_of(rt).post(rt.bot.get_partial_messageable(int(loaded.table.channel_id)),
                               Post(Edit(text), mentions=pings(text), posted=posted, failed=failed))
+            return True
+
+    async def reminded(self, reminder: Reminder) -> None:
+        """Note the reminder done and give its claim back."""
+        try:
+            await self.rt.call(self.jobs.reminded, reminder)
+            self.bot.metrics.jobs.labels(job="remind").inc()
+        except Exception:
+            log.warning("clock could not note remind:%s (it is sent again once the claim lapses)",
+                        reminder.table_id, exc_info=True)
+        finally:
+            self.reminding.pop(reminder.table_id, None)
+
+    async def give_back(self, reminder: Reminder) -> None:
+        """Nothing was posted: give the claim back unnoted, so that the reminder stays due."""
+        try:
+            await self.rt.call(self.jobs.release, reminder.key)
+        except Exception:
+            log.warning("clock could not release %s (it lapses by itself)", reminder.key, exc_info=True)
+        finally:
+            self.reminding.pop(reminder.table_id, None)
 
     async def enforce(self, table_id: int, now: datetime) -> None:
         """The deadline passed: the service applies the table's policy to every late seat."""
