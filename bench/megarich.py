@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.stats import rate
@@ -248,20 +249,41 @@ def _length(played: Sequence[Played]) -> list[str]:
             f"engine CPU per game {cpu * 1000:.0f} ms"]
 
 
+#: The markers between which ``--update`` writes the figures into the balance document.
+BEGIN, END = "<!-- figures: begin (bench/megarich.py --update) -->", "<!-- figures: end -->"
+
+
+def update(path: Path, lines: Sequence[str], command: str) -> None:
+    """Put ``lines`` (and the command that made them) between :data:`BEGIN` and :data:`END` in ``path``."""
+    text = path.read_text(encoding="utf-8")
+    head, found, rest = text.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not found or not found_end:
+        raise SystemExit(f"{path} has no {BEGIN} … {END} block")
+    block = "\n".join([BEGIN, "", f"`{command}`", "", "```", *lines, "```", "", END])
+    path.write_text(head + block + tail, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--update", type=Path, help="write the figures into this document's figures block")
     args = parser.parse_args(argv)
+    lines: list[str] = []
     for players in args.players:
-        for line in report_seats(run(args.games, players, args.jobs, field_study=False,
-                                     first_seed=args.first_seed), players).lines:
-            print(line)
-        for line in report_field(run(args.games, players, args.jobs, field_study=True,
-                                     first_seed=args.first_seed), players).lines:
-            print(line)
+        for study in (False, True):
+            played = run(args.games, players, args.jobs, field_study=study, first_seed=args.first_seed)
+            figures = (report_field if study else report_seats)(played, players)
+            for line in figures.lines:
+                print(line, flush=True)
+            lines += figures.lines
+    if args.update is not None:
+        command = (f"python -m bench.megarich --games {args.games} --players {' '.join(map(str, args.players))}"
+                   f" --first-seed {args.first_seed}")
+        update(args.update, lines, command)
 
 
 if __name__ == "__main__":

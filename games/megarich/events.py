@@ -283,7 +283,7 @@ def gain_item(state: GatherState, seat: int, item_id: str, events: list[Event]) 
         if item_id in state.gone:
             return
         state.gone.append(item_id)
-    events.append(Event("gather.item", {"seat": seat, "item": item_id}))
+    events.append(item_event(seat, item_id, into_hand=kind.timing not in ("triggered", "buff")))
     if kind.timing == "triggered":
         apply_effects(state, seat, kind.effects, events)
     elif kind.timing == "buff":
@@ -291,6 +291,16 @@ def gain_item(state: GatherState, seat: int, item_id: str, events: list[Event]) 
         apply_effects(state, seat, kind.effects, events)
     else:
         player.items.append(item_id)
+
+
+def item_event(seat: int, item_id: str, *, into_hand: bool) -> Event:
+    """``seat`` gains ``item_id``: told by name to everyone when it is played openly (a triggered item, a buff: "在增益
+    持有者的操作区域中公开展示"), to its owner only when it goes to the hand, the others reading that a card went
+    to the hand (ruling R69)."""
+    if not into_hand:
+        return Event("gather.item", {"seat": seat, "item": item_id})
+    return Event("gather.item", {"seat": seat, "item": item_id}, seats=(seat,),
+                 public=Event("gather.item_hidden", {"seat": seat}))
 
 
 def random_item(state: GatherState, rarity: str, tag: str = "") -> str | None:

@@ -642,7 +642,11 @@ class ShopStep(Step[GatherState, ShopF]):
         need(state.seats[seat].funds >= offer.price, "error.gather.cannot_afford", price=offer.price)
         frame.bought.append(move.index - 1)
         pay_bank(state, seat, offer.price)
-        events.append(Event("gather.bought", {"seat": seat, "item": offer.item, "price": offer.price}))
+        # ruling R69: the shop is the shopper's; a card bought into the hand is named to its owner only
+        into_hand = catalogue()[offer.item].timing not in ("triggered", "buff")
+        bought = Event("gather.bought", {"seat": seat, "item": offer.item, "price": offer.price})
+        events.append(msgspec.structs.replace(bought, seats=(seat,), public=Event(
+            "gather.bought_hidden", {"seat": seat, "price": offer.price})) if into_hand else bought)
         gain_item(state, seat, offer.item, events)
 
 
