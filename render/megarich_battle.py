@@ -32,7 +32,7 @@ from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
 from .palette import RGB
 
 __all__ = ["ANIMATION_BYTES", "RENDERER", "SEAT_COLOURS", "BattleRenderer", "battle_animation", "battle_frames",
-           "battle_summary", "game_animation", "summary_lines"]
+           "battle_summary", "game_animation", "summary_canvas", "summary_lines"]
 
 SEAT_COLOURS: tuple[RGB, ...] = ((52, 118, 232), (220, 66, 122), (24, 160, 150), (232, 150, 40), (148, 96, 224),
                                  (120, 170, 60))
@@ -242,6 +242,11 @@ def battle_animation(result: BattleResult, lang: str, names: Sequence[str] | Non
 
 def battle_summary(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking as a PNG: rank, player, wonder, stats, S left, the tick each fell, damage dealt."""
+    return summary_canvas(result, lang, names).png()
+
+
+def summary_canvas(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> Canvas:
+    """:func:`battle_summary` as a canvas (the title's result screen puts the revealed designs under it)."""
     columns = [(_w("rank", lang), 0), (_w("player", lang), 48), (_w("wonder", lang), 170), ("S / A / D / F", 300),
                (_w("left", lang), 450), (_w("fell", lang), 560), (_w("dealt", lang), 650)]
     width = 740 + 2 * MARGIN_DEFAULT
@@ -273,7 +278,7 @@ def battle_summary(result: BattleResult, lang: str, names: Sequence[str] | None 
             y += 36
         return y + m
 
-    return Canvas.fitted(width, lang, draw, scale=DIRECT).png()
+    return Canvas.fitted(width, lang, draw, scale=DIRECT)
 
 
 def summary_lines(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> list[str]:
