@@ -26,14 +26,15 @@ from .panel import panel_image, private
 from .result import draw_over, over_image
 
 __all__ = ["RENDERER", "MegarichRenderer", "board_image", "design_image", "draw_board", "draw_design",
-           "draw_over", "draw_status", "over_image", "panel_image", "private", "status_image"]
+           "draw_over", "draw_status", "over_image", "own_image", "panel_image", "private", "public_image",
+           "result_image", "status_image"]
 
 
 def _phase(view: Any) -> str:
     return str(getattr(view, "phase", ""))
 
 
-def board(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+def public_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table of the phase: the map window (gathering), who is done (design), the result (after)."""
     phase = _phase(view)
     if phase == "design" and view.design is not None:
@@ -43,16 +44,16 @@ def board(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     return board_image(view.gathering, lang, names)
 
 
-def private_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+def own_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """A seat's own image: its panel (gathering), its design board with the preview (design and after)."""
     if view.viewer is None:
-        return board(view, lang, names)
+        return public_image(view, lang, names)
     if _phase(view) != "gathering" and view.design is not None and view.design.own is not None:
         return design_image(view, lang, names)
     return private(view.gathering, lang, names)
 
 
-def result(outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
+def result_image(outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final image: the bidding result (rule 6.4) with every revealed design."""
     return over_image(view, lang, names)
 
@@ -75,4 +76,4 @@ class MegarichRenderer(TitleRenderer):
 
 
 #: The renderer ``games.megarich`` declares (``GameMeta.renderer = "render.megarich:RENDERER"``).
-RENDERER = MegarichRenderer("megarich", board, private_image, result)
+RENDERER = MegarichRenderer("megarich", public_image, own_image, result_image)
