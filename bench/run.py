@@ -68,7 +68,7 @@ class TitleReport:
 
 
 def _megarich_budgets(sizes: Sizes) -> list[str]:
-    from .megarich import budget_lines
+    from .megarich_budgets import budget_lines
 
     return budget_lines(games=sizes.games)
 

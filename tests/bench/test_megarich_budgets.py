@@ -1,9 +1,9 @@
-"""Megarich∞'s budgets of issue 20 (bench/megarich.py): every budget gets a line, each saying whether it was met;
-only the report's shape is checked, never a time."""
+"""Megarich∞'s budgets of issue 20 (bench/megarich_budgets.py): every budget gets a line, each saying whether it
+was met; only the report's shape is checked, never a time."""
 
 from __future__ import annotations
 
-from bench.megarich import BUDGETS, budget_lines, verdict
+from bench.megarich_budgets import BUDGETS, budget_lines, verdict
 
 
 def test_every_budget_is_printed_with_its_verdict() -> None:

@@ -1,5 +1,6 @@
 """Megarich∞'s budgets of issue 20, measured on seeded 4-bot games and printed beside the title's common columns by
-``tabula bench`` (or alone: ``python -m bench.megarich [--games N] [--lang en|zh]``). Printed only, never asserted.
+``tabula bench`` (or alone: ``python -m bench.megarich_budgets [--games N] [--lang en|zh]``). Printed only, never
+asserted.
 
 - completion on a design-phase state (``Game.complete`` on every prefix of the bot's real move), p99 ≤ 50 ms;
 - a move applied (``Game.apply`` of the move's notation: parse, validate, apply), p99 ≤ 20 ms;
