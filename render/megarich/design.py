@@ -254,16 +254,19 @@ def _tray(cv: Canvas, own: Any, x0: float, y: float, width: float, lang: str) ->
     return y + ((len(waiting) + 1) // 2) * (row_h + 6)
 
 
-def _status_pills(cv: Canvas, seats: Sequence[Any], x1: float, y: float, lang: str, names: Sequence[str]) -> None:
-    """Every seat's done flag (public), right-aligned on ``y``."""
-    x = x1
-    for seat in reversed(list(seats)):
+def _status_pills(cv: Canvas, seats: Sequence[Any], x0: float, x1: float, y: float, lang: str,
+                  names: Sequence[str]) -> float:
+    """Every seat's done flag (public) as pills from ``x0``, wrapping at ``x1``; returns the bottom of the last row."""
+    x = x0
+    for seat in seats:
         text = f"{names[seat.seat]} · {w('done' if seat.done else 'designing', lang)}"
-        width = cv.measure(text, 12, True) + 24
-        x -= width
+        width = min(cv.measure(text, 12, True) + 24, x1 - x0)
+        if x + width > x1 and x > x0:
+            x, y = x0, y + 30
         cv.pill((x, y), text, 12, fill=seat_colour(seat.seat) if seat.done else pal.PANEL_ALT,
-                text_fill=(255, 255, 255) if seat.done else pal.MUTED, height=24, pad=12)
-        x -= 6
+                text_fill=(255, 255, 255) if seat.done else pal.MUTED, height=24, pad=12, max_width=width)
+        x += width + 6
+    return y + 12
 
 
 def draw_design(design: Any, own: Any, lang: str, names: Sequence[str] | None = None, *, focus: Any = None,
@@ -278,12 +281,11 @@ def draw_design(design: Any, own: Any, lang: str, names: Sequence[str] | None = 
 
     def body(cv: Canvas) -> float:
         title = w("design_title", lang, seat=shown[own.seat])
-        cv.text((MARGIN, MARGIN + 14), title, 22, bold=True, max_width=left_w * 0.6)
+        cv.text((MARGIN, MARGIN + 14), title, 22, bold=True, max_width=left_w)
         note = w("private_design", lang) if not own.done or not _get(design, "revealed", False) else \
             w("revealed_design", lang)
         cv.text((MARGIN, MARGIN + 42), note, 12.5, fill=pal.ACCENT if not own.done else pal.MUTED)
-        _status_pills(cv, seats, width - MARGIN, MARGIN + 14, lang, shown)
-        top = MARGIN + 64
+        top = _status_pills(cv, seats, MARGIN, width - MARGIN, MARGIN + 68, lang, shown) + 22
         cv.panel((MARGIN - 6, top - 6, MARGIN + left_w + 6, top + grid_h + 34))
         gx = MARGIN + (left_w - grid_w) / 2
         draw_grid(cv, own, (gx, top), CELL, lang, focus=focus)
