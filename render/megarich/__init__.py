@@ -4,8 +4,8 @@
   travellers and the tram's odds) and :mod:`.panel` (a player's panel: the day's clock, funds, hand, buffs, blocks
   and states; the hand only in the seat's own view);
 - design (设计): :mod:`.design` — the public board says who is done and what each brought; a seat's private image
-  is its own design board with the preview, and beside a placement menu (``place b3 …``) the cells and
-  orientations that fit (the view's ``focus``, put there by ``Game.focus_view``);
+  is its own design board with the preview, and beside a placement menu (``place b3 …``, ``slot t …``) the
+  cells and orientations that fit (the view's ``focus``, put there by ``Game.focus_view``);
 - battle and after: :mod:`.result` — the bidding result with every revealed design; the battle's replay is the
   renderer's animation (:func:`render.megarich_battle.game_animation`).
 
@@ -68,8 +68,8 @@ class MegarichRenderer(TitleRenderer):
         return game_animation(view, events, lang, names)
 
     def focus(self, view: Any, path: Sequence[str], lang: str, names: Sequence[str] | None = None) -> bytes | None:
-        """Beside ``place <block> …`` in the design phase: the own design with the cells (then the orientations)
-        the view's ``focus`` offers; nothing elsewhere."""
+        """Beside ``place <block> …`` or ``slot <kind> …`` in the design phase: the own design with the cells (then
+        the orientations) the view's ``focus`` offers; nothing elsewhere."""
         if getattr(view, "focus", None) is None or _phase(view) != "design":
             return None
         return design_image(view, lang, names)

@@ -69,11 +69,22 @@ def _extent(cells: Iterable[tuple[int, int]]) -> tuple[int, int]:
     return max(x for x, _ in listed) + 1, max(y for _, y in listed) + 1
 
 
-def grid_size(own: Any, cell: float, labels: bool = True) -> tuple[float, float]:
+def _frame(own: Any, focus: Any = None) -> tuple[int, int, int, int]:
+    """The cells a grid shows, ``(x0, y0, x1, y1)`` relative to the area's top-left (``x1``, ``y1`` past the end):
+    the area, and around it the cells a slot's focus offers (slots attach outside the area)."""
+    cells = [(x, y) for x, y in own.area] or [(0, 0)]
+    if focus is not None and _get(focus, "slot", False):
+        cells += [(x, y) for x, y in focus.anchors]
+        cells += [(x, y) for option in focus.options for x, y in option.cells]
+    return (min(x for x, _ in cells), min(y for _, y in cells), max(x for x, _ in cells) + 1,
+            max(y for _, y in cells) + 1)
+
+
+def grid_size(own: Any, cell: float, labels: bool = True, focus: Any = None) -> tuple[float, float]:
     """The width and height :func:`draw_grid` takes for ``own`` at ``cell`` pixels a cell."""
-    cols, rows = _extent(own.area)
+    x0, y0, x1, y1 = _frame(own, focus)
     pad = GUTTER if labels else 0
-    return pad + cols * cell, pad + rows * cell
+    return pad + (x1 - x0) * cell, pad + (y1 - y0) * cell
 
 
 def _edges(cv: Canvas, cells: set[tuple[int, int]], x0: float, y0: float, cell: float, colour: RGB,
@@ -99,19 +110,22 @@ def _label_cell(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 
 def draw_grid(cv: Canvas, own: Any, xy: tuple[float, float], cell: float, lang: str, *, labels: bool = True,
-              focus: Any = None) -> tuple[float, float]:
-    """``own``'s area at ``xy``: board and slot cells, the laid blocks, the cell names (``labels``) and the focus's
-    marks; returns the size drawn."""
-    x0, y0 = xy
+              focus: Any = None, marks: bool = True) -> tuple[float, float]:
+    """``own``'s area at ``xy``: board and slot cells, the laid blocks, the cell names (``labels``: as the menu
+    names them, the slot menu's names around the area for a slot's focus) and the focus's marks (``marks``);
+    returns where the area's top-left cell is drawn."""
+    fx0, fy0, fx1, fy1 = _frame(own, focus)
     pad = GUTTER if labels else 0
-    gx, gy = x0 + pad, y0 + pad
-    cols, rows = _extent(own.area)
+    gx, gy = xy[0] + pad - fx0 * cell, xy[1] + pad - fy0 * cell
     if labels:
-        for c in range(cols):
-            cv.text((gx + (c + 0.5) * cell, y0 + pad / 2), index_letters(c).lower(), 11, fill=pal.MUTED,
-                    anchor="mm")
-        for r in range(rows):
-            cv.text((x0 + pad / 2, gy + (r + 0.5) * cell), str(r + 1), 11, fill=pal.MUTED, anchor="mm")
+        nx, ny = _get(focus, "names", (0, 0)) if focus is not None else (0, 0)
+        for c in range(fx0, fx1):
+            if c - nx >= 0:
+                cv.text((gx + (c + 0.5) * cell, xy[1] + pad / 2), index_letters(c - nx).lower(), 11,
+                        fill=pal.MUTED, anchor="mm")
+        for r in range(fy0, fy1):
+            if r - ny >= 0:
+                cv.text((xy[0] + pad / 2, gy + (r + 0.5) * cell), str(r - ny + 1), 11, fill=pal.MUTED, anchor="mm")
     slots = [{(x, y) for x, y in group} for group in _get(own, "slot_cells", [])]
     in_slot = set().union(*slots) if slots else set()
     for x, y in own.area:
@@ -133,9 +147,9 @@ def draw_grid(cv: Canvas, own: Any, xy: tuple[float, float], cell: float, lang: 
             cv.text((gx + (lx + 0.5) * cell, gy + (ly + 0.5) * cell), block.key, cell * 0.3, bold=True,
                     fill=pal.on_colour(colour), anchor="mm")
     _edges(cv, {(x, y) for x, y in own.area}, gx, gy, cell, pal.lighten(BOARD, 0.4), max(1.0, cell / 22))
-    if focus is not None:
+    if focus is not None and marks:
         _draw_focus_marks(cv, focus, gx, gy, cell)
-    return pad + cols * cell, pad + rows * cell
+    return gx, gy
 
 
 def _draw_focus_marks(cv: Canvas, focus: Any, gx: float, gy: float, cell: float) -> None:
@@ -275,7 +289,7 @@ def draw_design(design: Any, own: Any, lang: str, names: Sequence[str] | None = 
     ``design`` is the phase's ``DesignView`` (for the done flags), ``own`` the design drawn."""
     seats = list(_get(design, "seats", []))
     shown = names_for(names, lang, max(players, len(seats), own.seat + 1))
-    grid_w, grid_h = grid_size(own, CELL)
+    grid_w, grid_h = grid_size(own, CELL, focus=focus)
     width = max(DESIGN_W, round(MARGIN + grid_w + GAP + SIDE_W + MARGIN))
     left_w = width - 2 * MARGIN - GAP - SIDE_W
 
@@ -305,9 +319,11 @@ def draw_design(design: Any, own: Any, lang: str, names: Sequence[str] | None = 
 
 
 def _focus_strip(cv: Canvas, own: Any, focus: Any, x0: float, y: float, width: float, lang: str) -> float:
-    """Under the board: what the placement menu offers now, and each fitting orientation laid, small."""
-    block = next((b for b in own.blocks if b.key == focus.block), None)
-    name = block_title(block, lang) if block is not None else focus.block
+    """Under the board: what the placement (or slot) menu offers now, and each fitting orientation laid, small."""
+    slot = bool(_get(focus, "slot", False))
+    block = None if slot else next((b for b in own.blocks if b.key == focus.block), None)
+    name = w("slot_kind", lang, kind=focus.block) if slot else \
+        block_title(block, lang) if block is not None else focus.block
     if not focus.cell:
         cv.text((x0, y + 9), w("focus_anchors", lang, block=name, n=len(focus.anchors)), 14, bold=True,
                 fill=pal.ACCENT, max_width=width)
@@ -319,17 +335,17 @@ def _focus_strip(cv: Canvas, own: Any, focus: Any, x0: float, y: float, width: f
         cv.text((x0, y + 8), w("focus_none", lang), 12.5, fill=pal.MUTED)
         return y + 26
     small = 12.0
-    gw, gh = grid_size(own, small, labels=False)
+    gw, gh = grid_size(own, small, labels=False, focus=focus)
     x = x0
-    colour = block_colour(block) if block is not None else pal.ACCENT
+    colour = SLOT if slot else block_colour(block) if block is not None else pal.ACCENT
     for option in focus.options:
         if x + gw > x0 + width and x > x0:
             x, y = x0, y + gh + 28
-        draw_grid(cv, own, (x, y), small, lang, labels=False)
+        ox, oy = draw_grid(cv, own, (x, y), small, lang, labels=False, focus=focus, marks=False)
         for cx, cy in option.cells:
-            cv.box((x + cx * small, y + cy * small, x + (cx + 1) * small, y + (cy + 1) * small), fill=colour,
+            cv.box((ox + cx * small, oy + cy * small, ox + (cx + 1) * small, oy + (cy + 1) * small), fill=colour,
                    radius=0)
-        _edges(cv, {(a, b) for a, b in option.cells}, x, y, small, pal.ACCENT, 2)
+        _edges(cv, {(a, b) for a, b in option.cells}, ox, oy, small, pal.ACCENT, 2)
         cv.text((x + gw / 2, y + gh + 11), option.tokens, 12, bold=True, anchor="mm")
         x += gw + 16
     return y + gh + 30

@@ -197,11 +197,34 @@ def test_the_focus_shows_the_cells_then_the_orientations() -> None:
     assert {o.token for o in turns} <= {d.text for d in drawn}
     # nothing beside other menus, another seat's view or the gathering phase
     assert GAME.focus_view(state, 0, ["slot"], GAME.view(state, 0)).focus is None
+    assert GAME.focus_view(state, 0, ["remove", key], GAME.view(state, 0)).focus is None
     assert GAME.focus_view(state, 0, ["place", key], GAME.view(state, 1)).focus is None
     assert focus_image(RENDERER, GAME.view(state, 0), ["done"], "en") is None
     hand = point("hand")
     assert focus_image(RENDERER, GAME.focus_view(hand, 0, ["place", key], GAME.view(hand, 0)),
                        ["place", key], "en") is None
+
+
+def test_the_focus_of_the_slot_menu_shows_its_anchors_around_the_area() -> None:
+    state = point("design")
+    kind = GAME.choices(state, 0, ["slot"], "en")[0].token
+    cells = GAME.choices(state, 0, ["slot", kind], "en")
+    view = GAME.focus_view(state, 0, ["slot", kind], GAME.view(state, 0))
+    assert view.focus is not None and view.focus.slot and len(view.focus.anchors) == len(cells)
+    assert any(x < 0 or y < 0 for x, y in view.focus.anchors)        # slots attach outside the area
+    with recording() as drawn:
+        png(focus_image(RENDERER, view, ["slot", kind], "zh", NAMES) or b"")
+    texts = {d.text for d in drawn}
+    assert any(f"锚点可放在 {len(cells)} 个格" in t for t in texts)
+    assert {c.token[0] for c in cells} <= texts                       # the columns named as the slot menu names them
+    cell = cells[-1].token
+    turns = GAME.choices(state, 0, ["slot", kind, cell], "en")
+    view = GAME.focus_view(state, 0, ["slot", kind, cell], GAME.view(state, 0))
+    assert [o.tokens for o in view.focus.options] == [o.token for o in turns]
+    assert all(len(o.cells) == 4 for o in view.focus.options)          # a slot is a tetromino
+    with recording() as drawn:
+        png(focus_image(RENDERER, view, ["slot", kind, cell], "en", NAMES) or b"")
+    assert {o.token for o in turns} <= {d.text for d in drawn}
 
 
 def test_the_battle_replay_follows_the_last_done_within_the_upload_limit() -> None:
