@@ -6,8 +6,9 @@
 - design (设计): :mod:`.design` — the public board says who is done and what each brought; a seat's private image
   is its own design board with the preview, and beside a placement menu (``place b3 …``, ``slot t …``) the
   cells and orientations that fit (the view's ``focus``, put there by ``Game.focus_view``);
-- battle and after: :mod:`.result` — the bidding result with every revealed design; the battle's replay is the
-  renderer's animation (:func:`render.megarich_battle.game_animation`).
+- battle and after: :mod:`.result` — the bidding result with every revealed design (the board), the result
+  screen of :mod:`render.result` (the result image); the battle's replay is the renderer's animation
+  (:func:`render.megarich_battle.game_animation`).
 
 :mod:`.common` holds the words (``megarich.toml``), colours and icons.
 """
@@ -23,7 +24,7 @@ from ..megarich_battle import game_animation
 from .board import board_image, draw_board
 from .design import design_image, draw_design, draw_status, status_image
 from .panel import panel_image, private
-from .result import draw_over, over_image
+from .result import draw_over, over_image, result
 
 __all__ = ["RENDERER", "MegarichRenderer", "board_image", "design_image", "draw_board", "draw_design",
            "draw_over", "draw_status", "over_image", "own_image", "panel_image", "private", "public_image",
@@ -54,8 +55,8 @@ def own_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes
 
 
 def result_image(outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
-    """The final image: the bidding result (rule 6.4) with every revealed design."""
-    return over_image(view, lang, names)
+    """The result screen: the ranking of the battle (rule 6.4) with every revealed design."""
+    return result(outcome, view, lang, names)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ def test_four_bots_play_all_three_phases_to_a_winner_with_images_and_the_replay(
     # the gathering map, the design phase's board and the bidding result are three different pictures
     assert len(boards) >= 3 and len(sizes) >= 3, sizes
     result = opened(out / "result.png")
-    assert result.size == opened(boards[-1]).size
+    assert result.width >= 1000 and result.height >= 400
     replays = sorted(out.glob("animation-*"))
     assert len(replays) == 1 and replays[0].suffix in {".png", ".gif"}
     assert replays[0].stat().st_size <= ANIMATION_BYTES <= DISCORD_UPLOAD_LIMIT

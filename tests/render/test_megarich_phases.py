@@ -113,6 +113,9 @@ def test_every_phase_draws_its_images_in_both_languages(name: str, lang: str) ->
     outcome = GAME.outcome(state)
     if outcome is not None:
         shown, _ = drawn_by(lambda: RENDERER.result(outcome, public, lang, NAMES))
+        assert {"en": "Final results", "zh": "最终结果"}[lang] in shown
+        winner = NAMES[outcome.winners[0]]
+        assert {"en": f"{winner} wins the bid", "zh": f"{winner} 赢得竞标"}[lang] in shown
         texts += shown
     if lang == "zh":
         assert no_tofu(texts) > 0
