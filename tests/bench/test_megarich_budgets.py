@@ -10,8 +10,8 @@ def test_every_budget_is_printed_with_its_verdict() -> None:
     lines = budget_lines(games=1, lang="zh")
     for label in ("completion, design", "move applied", "4-bot game, engine", "battle + replay", "replay size",
                   "board, gathering", "board, design", "board, over", "own image, gathering", "own image, design",
-                  "placement focus", "result"):
-        found = [line for line in lines if line.startswith(f"budget: {label}")]
+                  "placement focus", "result", "board, gathering, 6 seats"):
+        found = [line for line in lines if line.startswith(f"budget: {label}  ")]
         assert len(found) == 1, label
         assert "upload limit" in found[0] if label == "replay size" else ("within" in found[0] or "OVER" in found[0])
 
