@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -96,8 +97,15 @@ def window(centre: Cell, width: float = MAP_W, height: float = MAP_H, size: floa
 
 
 # ---- the window ---------------------------------------------------------------------------------------------------
-def _name_lines(cv: Canvas, name: str, size: float, width: float, lang: str) -> list[str]:
-    return cv.wrap(name, size, width, max_lines=2 if lang == "zh" else 3)
+def _name_lines(cv: Canvas, name: str, size: float, width: float, lang: str) -> tuple[str, ...]:
+    return _wrapped(name, size, width, lang, cv.scale)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(name: str, size: float, width: float, lang: str, scale: int) -> tuple[str, ...]:
+    """A tile's name in lines, worked out once per process (a window wraps some 140 names a board)."""
+    probe = Canvas(round(width) + 1, 1, lang, dry=True, scale=scale)
+    return tuple(probe.wrap(name, size, width, max_lines=2 if lang == "zh" else 3))
 
 
 def _draw_hex(cv: Canvas, layout: Layout, h: Hex, tile: str, lang: str) -> None:
