@@ -252,7 +252,8 @@ class MegaView(msgspec.Struct, frozen=True):
     gathering: GatherView
     design: designing.DesignView | None
     battle: BattleView | None
-    #: Beside a placement menu (``place b3 …``): what its picture shows (:meth:`MegarichGame.focus_view`).
+    #: Beside a placement or slot menu (``place b3 …``, ``slot t …``): what its picture shows
+    #: (:meth:`MegarichGame.focus_view`).
     focus: FocusView | None = None
 
 
@@ -456,8 +457,9 @@ class MegarichGame(Game[MegaState, Move]):
         return MegaView(seat, state.phase, gather_views.view(state.gather, seat), design, fought)
 
     def focus_view(self, state: MegaState, seat: int, path: Sequence[str], view: Any) -> Any:
-        """``view`` with the placement menu's cells at ``path`` (:func:`games.megarich.focus.focus`): the anchors
-        a chosen block may take, then the orientations that fit on a chosen cell; only on the seat's own view."""
+        """``view`` with the placement (or slot) menu's cells at ``path`` (:func:`games.megarich.focus.focus`): the
+        anchors a chosen block may take, then the orientations that fit on a chosen cell; only on the seat's own
+        view (designs are secret, rule 4.3)."""
         if state.phase != DESIGN or not isinstance(view, MegaView) or view.viewer != seat:
             return view
         found = focus(_design(state), seat, path)
@@ -537,8 +539,8 @@ class MegarichGame(Game[MegaState, Move]):
 
     # ---- secrecy ----------------------------------------------------------------------------------------------
     def secret_fields(self, state: MegaState, seat: int | None) -> dict[str, Any]:
-        """In the gathering phase a seat's hand (others see how many cards it holds: the notes of
-        :mod:`games.megarich.view`); in the design phase its design until every design is done (rule 4.3)."""
+        """In the gathering phase a seat's hand (others see how many cards it holds, ruling R68); in the design phase
+        its design until every design is done (rule 4.3)."""
         if state.phase == GATHERING:
             items = state.gather.seats[seat].items if seat is not None else []
             return {"items": list(items)} if items else {}
