@@ -7,7 +7,8 @@ the stability bars fall, regeneration shows and the knocked-out wonders grey out
 static parts (the plaza, the names, the stats) are drawn once and every frame starts from a copy of them.
 :func:`battle_animation` returns ``(bytes, extension)`` from :func:`render.animation.encode_animation`, the shape of
 a renderer's ``animation`` slot; :func:`battle_summary` is a PNG: the final ranking with stats, S left, the tick
-each wonder fell and the damage it dealt. :func:`summary_lines` says the same in a few lines of text.
+each wonder fell and the damage it dealt. :func:`summary_lines` says the same in a few lines of text. The title's
+renderer (:mod:`render.megarich`) uses :func:`game_animation` as its animation slot.
 """
 
 from __future__ import annotations
@@ -27,12 +28,11 @@ from games.megarich.battle import BattleResult, Event, EventKind, Replay
 
 from . import palette as pal
 from .animation import encode_animation
-from .generic import GenericRenderer
 from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
 from .palette import RGB
 
-__all__ = ["ANIMATION_BYTES", "RENDERER", "SEAT_COLOURS", "BattleRenderer", "battle_animation", "battle_frames",
-           "battle_summary", "game_animation", "summary_canvas", "summary_lines"]
+__all__ = ["ANIMATION_BYTES", "SEAT_COLOURS", "battle_animation", "battle_frames", "battle_summary", "game_animation",
+           "summary_canvas", "summary_lines"]
 
 SEAT_COLOURS: tuple[RGB, ...] = ((52, 118, 232), (220, 66, 122), (24, 160, 150), (232, 150, 40), (148, 96, 224),
                                  (120, 170, 60))
@@ -305,14 +305,3 @@ def game_animation(view: Any, events: Sequence[Any], lang: str,
     if replay is None:
         return None
     return battle_animation(msgspec.convert(replay, Replay).result(), lang, names)
-
-
-class BattleRenderer(GenericRenderer):
-    """Megarich∞'s renderer for now: the generic boards, and the battle's replay as the move animation."""
-
-    def animation(self, view: Any, events: Sequence[Any], lang: str,
-                  names: Sequence[str] | None = None) -> tuple[bytes, str] | None:
-        return game_animation(view, events, lang, names)
-
-
-RENDERER = BattleRenderer("megarich")
