@@ -475,7 +475,8 @@ class MegarichGame(Game[MegaState, Move]):
         g = view.gathering
         lines = [self.text(f"summary.megarich.{view.phase}", {"round": g.round, "days": g.days}, lang)]
         if view.phase == GATHERING:
-            lines.append(self.text("summary.megarich.turn", {"player": who(g.current), "step": g.step}, lang))
+            step = self.text(f"summary.megarich.step_{g.step}", None, lang)
+            lines.append(self.text("summary.megarich.turn", {"player": who(g.current), "step": step}, lang))
         for t in g.players:
             lines.append(self.text("summary.megarich.traveller", {
                 "player": who(t.seat), "tile": t.tile, "funds": t.funds if view.phase == GATHERING else "-",

@@ -277,6 +277,12 @@ def test_a_slot_cell_in_column_r_reads() -> None:
     assert found is not None and (found.kind, found.cell, found.rotation) == ("J", "r3", 1)
 
 
+def test_the_summary_says_what_the_player_to_act_is_doing_in_words() -> None:
+    state = GAME.setup(3, {"days": 2}, 4)
+    assert GAME.summarize(GAME.view(state, None), "en")[1].endswith("(the standard move).")
+    assert GAME.summarize(GAME.view(state, None), "zh")[1].endswith("（标准移动）。")
+
+
 def test_views_round_trip_as_json() -> None:
     state = _design_state(players=2, seed=12)
     for viewer in (None, 0, 1):
