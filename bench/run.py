@@ -58,10 +58,23 @@ class TitleReport:
 
     game_id: str
     columns: dict[str, str]
+    #: A title's own lines after the columns (:data:`EXTRAS`: its issue's budgets).
+    extra: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        """The report as printed: a header, then one line per column."""
-        return [f"== {self.game_id}", *(f"  {self.columns[name]}" for name in COLUMNS)]
+        """The report as printed: a header, then one line per column, then the title's own lines."""
+        return [f"== {self.game_id}", *(f"  {self.columns[name]}" for name in COLUMNS),
+                *(f"  {line}" for line in self.extra)]
+
+
+def _megarich_budgets(sizes: Sizes) -> list[str]:
+    from .megarich_budgets import budget_lines
+
+    return budget_lines(games=sizes.games)
+
+
+#: Titles with lines of their own (measured after the common columns): Megarich∞'s budgets of issue 20.
+EXTRAS: dict[str, Callable[[Sizes], list[str]]] = {"megarich": _megarich_budgets}
 
 
 def _line(label: str, text: str) -> str:
@@ -156,7 +169,8 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
         "undo": _line("undo of the last move", f"{table.undos.text()}   ({table.undos.count} undos on the {length}; "
                       f"{table.undo_consents} needed the others' consent)"),
     }
-    return TitleReport(game_id, columns)
+    extra = EXTRAS.get(game_id)
+    return TitleReport(game_id, columns, tuple(extra(sizes)) if extra is not None else ())
 
 
 def run_all(game_ids: list[str] | None = None, sizes: Sizes | None = None,

@@ -7,7 +7,8 @@ the stability bars fall, regeneration shows and the knocked-out wonders grey out
 static parts (the plaza, the names, the stats) are drawn once and every frame starts from a copy of them.
 :func:`battle_animation` returns ``(bytes, extension)`` from :func:`render.animation.encode_animation`, the shape of
 a renderer's ``animation`` slot; :func:`battle_summary` is a PNG: the final ranking with stats, S left, the tick
-each wonder fell and the damage it dealt. :func:`summary_lines` says the same in a few lines of text.
+each wonder fell and the damage it dealt. :func:`summary_lines` says the same in a few lines of text. The title's
+renderer (:mod:`render.megarich`) uses :func:`game_animation` as its animation slot.
 """
 
 from __future__ import annotations
@@ -27,12 +28,11 @@ from games.megarich.battle import BattleResult, Event, EventKind, Replay
 
 from . import palette as pal
 from .animation import encode_animation
-from .generic import GenericRenderer
 from .kit import DIRECT, MARGIN_DEFAULT, Canvas, seat_label
 from .palette import RGB
 
-__all__ = ["ANIMATION_BYTES", "RENDERER", "SEAT_COLOURS", "BattleRenderer", "battle_animation", "battle_frames",
-           "battle_summary", "game_animation", "summary_lines"]
+__all__ = ["ANIMATION_BYTES", "SEAT_COLOURS", "battle_animation", "battle_frames", "battle_summary", "game_animation",
+           "summary_canvas", "summary_lines"]
 
 SEAT_COLOURS: tuple[RGB, ...] = ((52, 118, 232), (220, 66, 122), (24, 160, 150), (232, 150, 40), (148, 96, 224),
                                  (120, 170, 60))
@@ -242,6 +242,11 @@ def battle_animation(result: BattleResult, lang: str, names: Sequence[str] | Non
 
 def battle_summary(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The final ranking as a PNG: rank, player, wonder, stats, S left, the tick each fell, damage dealt."""
+    return summary_canvas(result, lang, names).png()
+
+
+def summary_canvas(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> Canvas:
+    """:func:`battle_summary` as a canvas (the title's result screen puts the revealed designs under it)."""
     columns = [(_w("rank", lang), 0), (_w("player", lang), 48), (_w("wonder", lang), 170), ("S / A / D / F", 300),
                (_w("left", lang), 450), (_w("fell", lang), 560), (_w("dealt", lang), 650)]
     width = 740 + 2 * MARGIN_DEFAULT
@@ -273,7 +278,7 @@ def battle_summary(result: BattleResult, lang: str, names: Sequence[str] | None 
             y += 36
         return y + m
 
-    return Canvas.fitted(width, lang, draw, scale=DIRECT).png()
+    return Canvas.fitted(width, lang, draw, scale=DIRECT)
 
 
 def summary_lines(result: BattleResult, lang: str, names: Sequence[str] | None = None) -> list[str]:
@@ -300,14 +305,3 @@ def game_animation(view: Any, events: Sequence[Any], lang: str,
     if replay is None:
         return None
     return battle_animation(msgspec.convert(replay, Replay).result(), lang, names)
-
-
-class BattleRenderer(GenericRenderer):
-    """Megarich∞'s renderer for now: the generic boards, and the battle's replay as the move animation."""
-
-    def animation(self, view: Any, events: Sequence[Any], lang: str,
-                  names: Sequence[str] | None = None) -> tuple[bytes, str] | None:
-        return game_animation(view, events, lang, names)
-
-
-RENDERER = BattleRenderer("megarich")

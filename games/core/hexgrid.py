@@ -366,6 +366,7 @@ class Layout:
     origin: Point = (0.0, 0.0)
     _sx: float = field(init=False, repr=False, compare=False, default=1.0)
     _sy: float = field(init=False, repr=False, compare=False, default=1.0)
+    _offsets: tuple[Point, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         _edges(self.orientation)
@@ -374,6 +375,8 @@ class Layout:
             raise ValueError(f"a hex size must be positive (got {self.size!r})")
         object.__setattr__(self, "_sx", float(sx))
         object.__setattr__(self, "_sy", float(sy))
+        # the corners' offsets, worked out once: a board asks for the corners of hundreds of hexes
+        object.__setattr__(self, "_offsets", tuple(self.corner_offset(i) for i in range(6)))
 
     def moved(self, origin: Point) -> Layout:
         """The same layout with another origin."""
@@ -407,7 +410,7 @@ class Layout:
     def corners(self, h: Hex) -> list[Point]:
         """The six corners of ``h``, clockwise on screen (see the class docstring for the numbering)."""
         cx, cy = self.centre(h)
-        return [(cx + dx, cy + dy) for dx, dy in (self.corner_offset(i) for i in range(6))]
+        return [(cx + dx, cy + dy) for dx, dy in self._offsets]
 
     def edge_midpoint(self, h: Hex, direction: Hex) -> Point:
         """The middle of the edge ``h`` shares with ``h + direction`` (a step from :data:`DIRECTIONS`)."""

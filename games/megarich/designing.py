@@ -865,6 +865,8 @@ class BlockView(msgspec.Struct, frozen=True):
     mirror: bool = False
     cells: list[tuple[int, int]] = []
     placements: int = 0
+    #: The block's shape unturned (its solid cells from ``(0, 0)``), for a picture of a block not laid yet.
+    shape_cells: list[tuple[int, int]] = []
 
 
 class OwnView(msgspec.Struct, frozen=True):
@@ -880,6 +882,9 @@ class OwnView(msgspec.Struct, frozen=True):
     slots_left: int
     generics_left: int
     preview: PreviewView
+    #: The cells each attached slot added (relative to the area's top-left like ``area``), in ``slots``' order: the
+    #: rest of ``area`` is the standard board.
+    slot_cells: list[list[tuple[int, int]]] = []
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -920,8 +925,10 @@ def own_view(state: DesignState, seat: int) -> OwnView:
         held = next((h for h in me.held if h.key == key), None)
         gen = next((g for g in me.generics if g.key == key), None)
         shape = block(held.block).shape.id if held else "generic"
+        outline = _shape(state, seat, key)
         base = BlockView(key, held.block if held else "", shape, held.level if held else 1,
-                         gen.stat if gen else "", key in laid)
+                         gen.stat if gen else "", key in laid,
+                         shape_cells=sorted(outline[0].cells) if outline is not None else [])
         if key in laid:
             x = laid[key]
             cells = sorted((cx - ox, cy - oy) for cx, cy in design.block(key).cells)
@@ -935,7 +942,8 @@ def own_view(state: DesignState, seat: int) -> OwnView:
     return OwnView(seat, me.funds, sorted((x - ox, y - oy) for x, y in design.area.cells),
                    [s.kind for s in me.slots], out, me.name, me.done,
                    PRICES.slots - me.bought_slots + len(free), PRICES.generics - len(me.generics),
-                   _preview_view(preview(state, seat)))
+                   _preview_view(preview(state, seat)),
+                   [sorted((x - ox, y - oy) for x, y in slot.cells) for slot in design.area.slots])
 
 
 def view(state: DesignState, viewer: int | None) -> DesignView:

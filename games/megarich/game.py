@@ -43,13 +43,16 @@ from games.core.menu import MENU_LIMIT, complete_by_tokens
 from games.core.outcome import rank_by_keys
 
 from . import battle, board, designing, gathering
+from . import view as gather_views
 from .blocks import blocks
 from .dice import CoinFace
 from .events import deck, option_labels, result_text
+from .focus import FocusView, focus
 from .items import catalogue
 from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade, Use
 from .moves import read as read_gather
 from .state import STATES, CandidateF, ChanceF, GatherState, ShopF
+from .view import GatherView
 
 GATHERING = "gathering"
 DESIGN = "design"
@@ -77,8 +80,7 @@ META = GameMeta(
     rules_reference="docs/rules/megarich.md",
     rules_references={"zh": "docs/rules/zh/megarich.md"},
     engine_version="1",
-    # the generic renderer with the battle's replay as its animation, until render/megarich/ lands
-    renderer="render.megarich_battle:RENDERER",
+    renderer="render.megarich:RENDERER",
     hidden_information=True,  # designs are secret until every design is done (rule 4.3)
     aliases=("巨富豪", "megarich-infinity"),
     # a random playout takes well under a second: 50 of them cost the suite a few seconds
@@ -219,34 +221,6 @@ def run_battle(state: MegaState, events: list[Event]) -> None:
 
 
 # ---- views ------------------------------------------------------------------------------------------------------
-class TravellerView(msgspec.Struct, frozen=True):
-    """A player in the gathering phase (everything public: the gathering phase keeps no seat secret)."""
-
-    seat: int
-    cell: tuple[int, int]
-    tile: str
-    funds: int
-    clock: int
-    items: list[str]
-    buffs: dict[str, int]
-    blocks: dict[str, int]
-    states: dict[str, int]
-
-
-class GatherView(msgspec.Struct, frozen=True):
-    """The gathering phase as everyone sees it (a summary until ``games/megarich/view.py`` lands)."""
-
-    round: int
-    days: int
-    current: int
-    step: str
-    frame: dict[str, Any]
-    seats: list[TravellerView]
-    patents: dict[str, int]
-    candidates: dict[str, int]
-    finished: bool
-
-
 class BattleView(msgspec.Struct, frozen=True):
     """The battle's result (public once fought)."""
 
@@ -270,25 +244,18 @@ def replay_view(fought: BattleView) -> battle.BattleResult:
 
 
 class MegaView(msgspec.Struct, frozen=True):
-    """What one viewer sees: the phase, the gathering phase (public), the design phase (the viewer's own design, the
-    others' only once all are done) and the battle once fought."""
+    """What one viewer sees: the phase, the gathering phase (:func:`games.megarich.view.view`: public but for the
+    hands and a shop's offers, the viewer's own only; no chance card's results), the design phase (the viewer's own
+    design, the others' only once all are done) and the battle once fought."""
 
     viewer: int | None
     phase: str
     gathering: GatherView
     design: designing.DesignView | None
     battle: BattleView | None
-
-
-def gather_view(gather: GatherState) -> GatherView:
-    top = gathering.FLOW.top(gather)
-    frame = msgspec.to_builtins(top) if top is not None else {}
-    seats = [TravellerView(i, p.cell, gather.tile_at(p.cell), p.funds, p.clock, list(p.items), dict(p.buffs),
-                           dict(p.blocks), dict(p.states)) for i, p in enumerate(gather.seats)]
-    patents = {t: r.patent for t, r in sorted(gather.tiles.items()) if r.patent >= 0}
-    candidates = {t: r.candidate + 1 for t, r in sorted(gather.tiles.items()) if r.candidate >= 0}
-    return GatherView(gather.round, gather.days, gather.current, gathering.FLOW.kind(gather),
-                      frame if isinstance(frame, dict) else {}, seats, patents, candidates, gather.finished)
+    #: Beside a placement or slot menu (``place b3 …``, ``slot t …``): what its picture shows
+    #: (:meth:`MegarichGame.focus_view`).
+    focus: FocusView | None = None
 
 
 # ---- the game ---------------------------------------------------------------------------------------------------
@@ -491,7 +458,16 @@ class MegarichGame(Game[MegaState, Move]):
                                                         record.damage, record.seed)
         if fought is not None:
             fought = msgspec.structs.replace(fought, replay=battle.Replay.of(replay_view(fought)))
-        return MegaView(seat, state.phase, gather_view(state.gather), design, fought)
+        return MegaView(seat, state.phase, gather_views.view(state.gather, seat), design, fought)
+
+    def focus_view(self, state: MegaState, seat: int, path: Sequence[str], view: Any) -> Any:
+        """``view`` with the placement (or slot) menu's cells at ``path`` (:func:`games.megarich.focus.focus`): the
+        anchors a chosen block may take, then the orientations that fit on a chosen cell; only on the seat's own
+        view (designs are secret, rule 4.3)."""
+        if state.phase != DESIGN or not isinstance(view, MegaView) or view.viewer != seat:
+            return view
+        found = focus(_design(state), seat, path)
+        return view if found is None else msgspec.structs.replace(view, focus=found)
 
     def summarize(self, view: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
         if not isinstance(view, MegaView):
@@ -503,8 +479,9 @@ class MegarichGame(Game[MegaState, Move]):
         g = view.gathering
         lines = [self.text(f"summary.megarich.{view.phase}", {"round": g.round, "days": g.days}, lang)]
         if view.phase == GATHERING:
-            lines.append(self.text("summary.megarich.turn", {"player": who(g.current), "step": g.step}, lang))
-        for t in g.seats:
+            step = self.text(f"summary.megarich.step_{g.step}", None, lang)
+            lines.append(self.text("summary.megarich.turn", {"player": who(g.current), "step": step}, lang))
+        for t in g.players:
             lines.append(self.text("summary.megarich.traveller", {
                 "player": who(t.seat), "tile": t.tile, "funds": t.funds if view.phase == GATHERING else "-",
                 "blocks": len(t.blocks), "clock": gathering.clock_text(t.clock)}, lang))
@@ -573,11 +550,18 @@ class MegarichGame(Game[MegaState, Move]):
 
     # ---- secrecy ----------------------------------------------------------------------------------------------
     def secret_fields(self, state: MegaState, seat: int | None) -> dict[str, Any]:
+        """In the gathering phase a seat's hand (others see how many cards it holds, ruling R68); in the design phase
+        its design until every design is done (rule 4.3)."""
+        if state.phase == GATHERING:
+            items = state.gather.seats[seat].items if seat is not None else []
+            return {"items": list(items)} if items else {}
         if state.phase != DESIGN or state.design is None:
             return {}
         return designing.secret_fields(state.design, seat)
 
     def scramble(self, state: MegaState, seat: int | None, rng: Rng) -> MegaState | None:
+        if state.phase == GATHERING:
+            return self._scramble_hand(state, seat, rng)
         if state.phase != DESIGN or state.design is None:
             return None
         other = designing.scramble(state.design, seat, rng)
@@ -585,6 +569,20 @@ class MegarichGame(Game[MegaState, Move]):
             return None
         out = self.copy(state)
         out.design = other
+        _link(out)
+        return out
+
+    def _scramble_hand(self, state: MegaState, seat: int | None, rng: Rng) -> MegaState | None:
+        """A copy whose ``seat`` holds as many other cards (common ones, so no unique is held twice)."""
+        if seat is None or not state.gather.seats[seat].items:
+            return None
+        out = self.copy(state)
+        hand = out.gather.seats[seat].items
+        pool = sorted(i for i, found in catalogue().items() if found.rarity == "common")
+        scrambled = [pool[rng.below(len(pool))] for _ in hand]
+        if scrambled == hand:
+            scrambled = [next(i for i in pool if i != hand[0]), *scrambled[1:]]
+        out.gather.seats[seat].items = scrambled
         _link(out)
         return out
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from games.core.hexgrid import DIRECTIONS, Hex, Layout, from_offset
 from games.megarich import board
@@ -26,6 +29,7 @@ from games.megarich.view import GatherView, MoveOdds, PlayerView
 from .. import palette as pal
 from ..kit import DIRECT, Canvas
 from ..palette import RGB
+from ..static_layer import Reused
 from .common import (
     DARK_RED,
     GAP,
@@ -93,14 +97,29 @@ def window(centre: Cell, width: float = MAP_W, height: float = MAP_H, size: floa
 
 
 # ---- the window ---------------------------------------------------------------------------------------------------
-def _name_lines(cv: Canvas, name: str, size: float, width: float, lang: str) -> list[str]:
-    return cv.wrap(name, size, width, max_lines=2 if lang == "zh" else 3)
+def _name_lines(cv: Canvas, name: str, size: float, width: float, lang: str) -> tuple[str, ...]:
+    return _wrapped(name, size, width, lang, cv.scale)
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(name: str, size: float, width: float, lang: str, scale: int) -> tuple[str, ...]:
+    """A tile's name in lines, worked out once per process (a window wraps some 140 names a board)."""
+    probe = Canvas(round(width) + 1, 1, lang, dry=True, scale=scale)
+    return tuple(probe.wrap(name, size, width, max_lines=2 if lang == "zh" else 3))
 
 
 def _draw_hex(cv: Canvas, layout: Layout, h: Hex, tile: str, lang: str) -> None:
     x, y = layout.centre(h)
     fill = tile_fill(tile)
-    cv.polygon(layout.corners(h), fill=fill, outline=HEX_LINE, width=1)
+    corners = layout.corners(h)
+    if cv.dry:
+        pass
+    elif cv.scale == DIRECT:
+        # a plain fill, its edge hidden under the anti-aliased outline: half the blending of a masked fill
+        cv.draw.polygon(corners, fill=fill)
+        cv.polygon(corners, outline=HEX_LINE, width=1)
+    else:
+        cv.polygon(corners, fill=fill, outline=HEX_LINE, width=1)
     key = is_key(tile)
     found = board.atlas().by_id[tile]
     if isinstance(found, board.Place):
@@ -262,17 +281,47 @@ def _minimap_height() -> float:
     return y1 - y0
 
 
+#: The minimap of a layout (its tiles), bright and dimmed, drawn once and pasted (:func:`_minimap`).
+_MINIMAPS: Reused[tuple[str, ...], tuple[Image.Image, Image.Image]] = Reused(4)
+
+
+def _minimap_layers(tiles: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
+    """The whole world small, every tile bright, and every tile dimmed: the minimap of the view's ``tiles`` (the
+    map's tiles row by row), drawn at its top-left corner as :func:`_minimap` places it (on whole pixels)."""
+    world = board.atlas()
+    layout = Layout("pointy", MINI_HEX)
+    x0, y0, x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    layout = layout.moved((-x0, -y0))
+    width = world.torus.width
+    pictures = []
+    for dim in (False, True):
+        cv = Canvas(math.ceil(x1 - x0) + 1, math.ceil(y1 - y0) + 1, "en", scale=DIRECT)
+        for cell in world.cells:
+            fill = tile_fill(tiles[cell[1] * width + cell[0]])
+            cv.polygon(layout.corners(world.torus.hex_at(*cell)),
+                       fill=pal.mix(fill, pal.BACKGROUND, 0.55) if dim else fill)
+        assert cv.image is not None
+        pictures.append(cv.image)
+    return pictures[0], pictures[1]
+
+
 def _minimap(cv: Canvas, view: GatherView, xy: tuple[float, float], visible: set[Cell]) -> float:
-    """The whole world, small: the window's cells bright, the rest dimmed, pawns as dots. Returns the height."""
+    """The whole world, small: the window's cells bright, the rest dimmed, pawns as dots. Returns the height.
+    The tiles are pasted from :data:`_MINIMAPS` (the bright ones through a mask of the window's cells)."""
     world = board.atlas()
     layout = Layout("pointy", MINI_HEX)
     x0, y0, _x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
-    layout = layout.moved((xy[0] - x0, xy[1] - y0))
-    for cell in world.cells:
-        fill = tile_fill(view.tile_at(cell))
-        if cell not in visible:
-            fill = pal.mix(fill, pal.BACKGROUND, 0.55)
-        cv.polygon(layout.corners(world.torus.hex_at(*cell)), fill=fill)
+    left, top = round(xy[0]), round(xy[1])
+    if not cv.dry and cv.image is not None:
+        bright, dim = _MINIMAPS.get(tuple(view.tiles), lambda: _minimap_layers(tuple(view.tiles)))
+        mask = Image.new("L", bright.size, 0)
+        pen = ImageDraw.Draw(mask)
+        local = layout.moved((-x0, -y0))
+        for cell in visible:
+            pen.polygon(local.corners(world.torus.hex_at(*cell)), fill=255)
+        cv.image.paste(dim, (left, top))
+        cv.image.paste(bright, (left, top), mask)
+    layout = layout.moved((left - x0, top - y0))
     for p in view.patents:
         if p.patent >= 0:
             cv.circle(layout.centre(world.torus.hex_at(*p.cell)), 2.2, fill=seat_colour(p.patent))

@@ -26,7 +26,11 @@ def test_every_title_gets_every_column(monkeypatch: pytest.MonkeyPatch) -> None:
         assert all(text.strip() for text in report.columns.values()), report.game_id
         assert f"== {report.game_id}" in printed
         assert all(f"  {text}" in printed for text in report.columns.values())
-    assert len(printed) == len(DEFAULT_TITLES) * (1 + len(COLUMNS))
+    assert len(printed) == sum(1 + len(COLUMNS) + len(r.extra) for r in reports)
+    megarich = next(r for r in reports if r.game_id == "megarich")
+    for budget in ("completion, design", "move applied", "4-bot game, engine", "battle + replay", "replay size",
+                   "board, gathering", "board, design", "own image, design", "result"):
+        assert any(line.startswith(f"budget: {budget}") for line in megarich.extra), budget
 
 
 def test_the_bench_command_prints_the_report(monkeypatch: pytest.MonkeyPatch) -> None:

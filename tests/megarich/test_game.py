@@ -1,4 +1,4 @@
-"""Megarich∞ end to end (games/megarich/game.py): rules 6.1–6.4 and rulings R61–R67 of ``docs/rules/megarich.md``,
+"""Megarich∞ end to end (games/megarich/game.py): rules 6.1–6.4 and rulings R61–R68 of ``docs/rules/megarich.md``,
 and the title's place in the registry among the titles in development."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from games.megarich.game import (
     battle_wonder,
     replay_battle,
 )
+from games.megarich.items import catalogue
 from games.megarich.moves import Done, Explore, Go
 from games.registry import all_games, game_ids, get_game
 
@@ -243,6 +244,25 @@ def test_ruling_67_the_design_phase_is_never_listed_on_the_play_path(monkeypatch
     assert state.phase == OVER
 
 
+def test_ruling_68_a_hand_is_seen_by_its_owner_only() -> None:
+    state = GAME.setup(4, {"days": 2}, 1)
+    owner = 1
+    hand = sorted(i for i, found in catalogue().items() if found.rarity == "common")[:2]
+    state.gather.seats[owner].items = list(hand)
+    assert GAME.view(state, owner).gathering.players[owner].items == hand
+    for viewer in [None, *(s for s in range(4) if s != owner)]:
+        seen = GAME.view(state, viewer).gathering.players[owner]
+        assert seen.items is None and seen.item_count == len(hand)
+    assert GAME.secret_fields(state, owner) == {"items": hand}
+    assert all(GAME.secret_fields(state, s) == {} for s in range(4) if not state.gather.seats[s].items)
+    other = GAME.scramble(state, owner, Rng.from_seed("hand"))
+    assert other is not None and other.gather.seats[owner].items != hand
+    assert len(other.gather.seats[owner].items) == len(hand) and GAME.invariants(other) == []
+    for viewer in [None, *(s for s in range(4) if s != owner)]:
+        assert msgspec.json.encode(GAME.view(state, viewer)) == msgspec.json.encode(GAME.view(other, viewer))
+    assert GAME.view(other, owner) != GAME.view(state, owner)
+
+
 # ---- the registry and notation ----------------------------------------------------------------------------------
 def test_megarich_is_playable_by_id_but_not_offered_in_lobbies() -> None:
     assert "megarich" in game_ids(examples=True) and "megarich" not in game_ids()
@@ -255,6 +275,12 @@ def test_megarich_is_playable_by_id_but_not_offered_in_lobbies() -> None:
 def test_a_slot_cell_in_column_r_reads() -> None:
     found = read_slot("slot j r3 r1")
     assert found is not None and (found.kind, found.cell, found.rotation) == ("J", "r3", 1)
+
+
+def test_the_summary_says_what_the_player_to_act_is_doing_in_words() -> None:
+    state = GAME.setup(3, {"days": 2}, 4)
+    assert GAME.summarize(GAME.view(state, None), "en")[1].endswith("(the standard move).")
+    assert GAME.summarize(GAME.view(state, None), "zh")[1].endswith("（标准移动）。")
 
 
 def test_views_round_trip_as_json() -> None:
