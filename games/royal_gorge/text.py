@@ -256,8 +256,8 @@ def stock_prompt(game: Game[RGState, Move], acted: bool, sales: bool, lang: str)
 
 
 def summarize(game: Game[RGState, Move], view: RGView, lang: str, names: Sequence[str] | None = None) -> list[str]:
-    """The view in a few lines: the round, each player (by ``names`` when given), each started company, the
-    privates."""
+    """The view in a few lines: the round, each player (by ``names`` when given), each started company with its
+    last run, the privates."""
     zh = lang.startswith("zh")
     lines = []
     if view.auction is not None:
@@ -284,7 +284,9 @@ def summarize(game: Game[RGState, Move], view: RGView, lang: str, names: Sequenc
     for corp in view.corps:
         if corp.price is None:
             continue
-        lines.append(game.text("summary.corp", {
+        key = "corp" if corp.last_revenue is None else "corp_paid" if corp.last_paid else "corp_withheld"
+        lines.append(game.text(f"summary.{key}", {
             "corp": corp.id, "price": corp.price, "cash": corp.cash, "treasury": corp.treasury,
-            "market": corp.market, "seat": corp.president if corp.president is not None else "-"}, lang, names))
+            "market": corp.market, "seat": corp.president if corp.president is not None else "-",
+            "run": corp.last_revenue}, lang, names))
     return lines

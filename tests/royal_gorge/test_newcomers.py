@@ -114,6 +114,11 @@ def test_each_railroad_shows_its_last_run_paid_out_or_withheld() -> None:
             checked += 1
         never = [c for c in view.values() if c.kind == "rail" and c.id not in last]
         assert all(c.last_revenue is None for c in never)
+        if last and state.round == "operating":  # the console's summary says it too
+            text = "\n".join(GAME.summarize(GAME.view(state, None), "en", NAMES))
+            for corp, (amount, paid) in last.items():
+                assert f"{corp} ({content().railroads[corp].name('en')}): " in text
+                assert f"last run ${amount}, {'paid out' if paid else 'withheld'}." in text, (corp, text)
         if seat < 0:
             break
         for event in GAME.apply(state, seat, move).events:
