@@ -84,6 +84,9 @@ async def test_four_presidents_play_and_a_train_offer_is_declined_then_accepted(
     for user in (bob, carol, dave):
         await lobby_click(table, user, "join")
     await slash_ok(alice, "table start", table.thread)
+    # a newcomer reads which private is on offer and its face value (issue 21)
+    await server.wait_until(lambda: any("face value $" in m.text for m in public_bot_messages(server, table.thread)),
+                            timeout=15, description="the lot on offer posted with its face value")
     users = {0: alice, 1: bob, 2: carol, 3: dave}
     offers: list[Offer] = []
     mark = 0  # the public posts before the latest offer
