@@ -9,12 +9,12 @@ from .moves import VERBS
 from .state import AuctionF, OperatingF, RGState, StockF, TrainOfferF
 
 #: The rounds a verb is played in (the first one is named in the reason); a verb not listed is an operating move.
-#: ``sell`` in an operating round is the president's emergency sale; ``pass`` ends a turn or a step everywhere.
+#: ``sell`` in an operating round is the president's emergency sale. ``pass`` belongs to no round: every round has
+#: one, and a train offer, which takes none, refuses it as any step does.
 ROUNDS: dict[str, tuple[str, ...]] = {
     "bid": ("auction",),
     "par": ("stock",), "buy": ("stock",), "sell": ("stock", "operating"),
     "accept": ("offer",), "decline": ("offer",),
-    "pass": ("auction", "stock", "operating"),
 }
 
 
@@ -36,7 +36,7 @@ def out_of_round(state: RGState, word: str) -> IllegalMove | None:
     """The refusal for a move (or a typed prefix) starting with ``word`` when its round is not the one played
     now; ``None`` when it is, or when ``word`` is no verb."""
     verb = VERBS.get(word.lower())
-    if verb is None:
+    if verb is None or verb == "pass":
         return None
     rounds = ROUNDS.get(verb, ("operating",))
     now = round_now(state)

@@ -15,6 +15,9 @@ from games.royal_gorge.content import content
 from games.royal_gorge.moves import Sell
 from games.royal_gorge.state import AuctionF, RGState, StockF
 
+from .test_rulings import _trade_table
+from .test_stock import play
+
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
@@ -71,6 +74,17 @@ def test_a_move_of_another_round_is_refused_with_the_round_it_is_played_in(notat
     assert round_ in text and "private auction" in text, text
     assert "运营轮" in GAME.error_text(refused.value, "zh", NAMES) or round_ != "operating round"
     assert GAME.dumps(state) == before
+
+
+def test_a_pass_is_no_move_of_another_round() -> None:
+    """Every round has a pass; where a step takes none (a train offer), it is refused as not playable there."""
+    state = GAME.setup(3, {}, 1)
+    seat = sorted(GAME.to_act(state))[0]
+    assert GAME.unavailable(state, seat, "pass", "en", NAMES) is None
+    offer = play(_trade_table("bga"), (0, "train 2+ from kp 40"))  # KP's president (seat 1) answers
+    with pytest.raises(GameError) as refused:
+        GAME.apply(offer, 1, "pass")
+    assert GAME.error_text(refused.value, "en", NAMES) == "“pass” cannot be played at this step."
 
 
 def test_a_prefix_of_another_round_says_why_nothing_matches() -> None:
