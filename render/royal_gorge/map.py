@@ -17,7 +17,7 @@ from games.royal_gorge.content import Tile as TileData
 
 from .. import palette as pal
 from ..hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Token, Town, draw_map, patch_map
-from ..kit import DIRECT, Canvas, DrawnText, recording, replay
+from ..kit import DIRECT, Canvas, DrawnText, is_cjk, recording, replay
 from ..palette import RGB
 from ..static_layer import Reused
 from .common import (
@@ -38,6 +38,10 @@ from .common import (
 #: Place names, in hex radii: large enough to read when chat previews the board at about 550 px wide (a third
 #: of its 1600), where a name of 0.235 radii came out under 4 px; a name may spill into its neighbours on its patch.
 NAME_SIZE = 0.42
+#: Chinese names: a character needs more pixels than a Latin letter to stay legible at that width; up to six
+#: characters stay on one line (a name split in two lines crowds its neighbours more than a wide one).
+NAME_SIZE_CJK = 0.46
+NAME_WIDTH_CJK = 2.8
 NAME_WIDTH = 2.6
 #: How far from a hex's centre a name's patch stays (a one-slot city's token reaches 0.25 radii).
 CITY_CLEAR = 0.28
@@ -191,8 +195,9 @@ def _place_name(cv: Canvas, centre: tuple[float, float], name: str, size: float,
                 ink: RGB, back: RGB | None, city: bool = False) -> None:
     """A place name near the bottom (``below``) or the top of a hex, on a patch of ``back`` when given; a name of
     two lines that would cover the ``city`` in the hex's middle puts one line above it, one below."""
-    text_size = size * NAME_SIZE
-    lines = _name_lines(cv, name, text_size, size * 1.5, size * NAME_WIDTH)
+    cjk = any(is_cjk(ch) for ch in name)
+    text_size, widest = size * (NAME_SIZE_CJK if cjk else NAME_SIZE), size * (NAME_WIDTH_CJK if cjk else NAME_WIDTH)
+    lines = _name_lines(cv, name, text_size, size * 1.5, widest)
     step = text_size * 1.05
     cx, cy = centre
     spread = step * (len(lines) - 1)
@@ -207,12 +212,12 @@ def _place_name(cv: Canvas, centre: tuple[float, float], name: str, size: float,
         boxes = [(line, y, y) for line, y in zip(lines, positions, strict=True)]  # a patch per line, apart
     else:
         boxes = [(max(lines, key=lambda t: cv.measure(t, text_size, True)), positions[0], positions[-1])]
-    for widest, top, bottom in boxes if back is not None else []:
-        width = min(cv.measure(widest, text_size, True), size * NAME_WIDTH)
+    for longest, top, bottom in boxes if back is not None else []:
+        width = min(cv.measure(longest, text_size, True), widest)
         cv.box((cx - width / 2 - 3, top - text_size * 0.68, cx + width / 2 + 3, bottom + text_size * 0.68),
                fill=back, radius=text_size * 0.4)
     for line, y in zip(lines, positions, strict=True):
-        cv.text((cx, y), line, text_size, fill=ink, bold=True, anchor="mm", max_width=size * NAME_WIDTH, source=name)
+        cv.text((cx, y), line, text_size, fill=ink, bold=True, anchor="mm", max_width=widest, source=name)
 
 
 def _overlay(cv: Canvas, layout: Layout, view: Any, lang: str, size: float, only: Iterable[str] | None = None) -> None:
@@ -318,7 +323,7 @@ class _Base:
 #: How far, in hex radii, anything drawn for a hex reaches beyond its corners: a place name's patch (NAME_WIDTH
 #: wide, a little over the hex's 2 radii), a revenue bubble pushed out from a city near the edge (render.hexes
 #: places it 1.55 × the city's offset from the centre).
-_SPILL = 0.45
+_SPILL = 0.5
 #: A map with more hexes changed than this is drawn whole (patching costs about a tenth of the map per hex).
 _PATCH_MOST = 6
 _BASES: dict[tuple[str, float, bool], _Base] = {}
