@@ -62,11 +62,22 @@ ORDER_SET = {
 }
 
 MOVES_SHOWN = 25      # completions listed by `moves`
+DESCEND = 4           # `moves` follows a prefix with a single next word at most this many words deep
+
+#: `moves <prefix>` when no move starts with it (and the title gives no reason), then what is asked now.
+NOTHING = {
+    "en": "No move you can play now starts with “{typed}”.",
+    "zh": "现在没有以“{typed}”开头的行动。",
+}
+NOW = {
+    "en": "Now: {prompt}.",
+    "zh": "现在：{prompt}。",
+}
 COUNT_LIMIT = 10_000  # counted exactly up to here ("10000+" beyond)
 
 MORE = {
-    "en": "{count} moves in all: type the start of one, e.g. `moves lay`.",
-    "zh": "共 {count} 种行动：输入开头查看，例如 `moves lay`。",
+    "en": "{count} moves in all: type the start of one, e.g. `moves {example}`.",
+    "zh": "共 {count} 种行动：输入开头查看，例如 `moves {example}`。",
 }
 
 NOT_PLAYABLE = {
@@ -175,22 +186,43 @@ class ConsoleTable:
 
     def moves(self, loaded: Any, seat: int, typed: str) -> None:
         """What ``seat`` can do, as completions of what was typed (``moves lay c``), at most a
-        screenful: big titles offer the next word of a move rather than thousands of moves."""
+        screenful: big titles offer the next word of a move rather than thousands of moves. A
+        prefix that leads to one next word only is followed (``moves bid`` lists the amounts of a
+        bid for the lot on offer); a prefix that leads nowhere says why, when the title knows."""
         game = loaded.game
-        options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN,
-                                names=words.seat_names(loaded.seats))
+        names = words.seat_names(loaded.seats)
+        options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN, names=names)
+        for _ in range(DESCEND):
+            if len(options) != 1 or options[0].final or not typed.strip():
+                break
+            typed = options[0].token + " "
+            options = game.complete(loaded.state, seat, typed, self.lang, limit=MOVES_SHOWN, names=names)
+        if not options and typed.strip():
+            why = game.unavailable(loaded.state, seat, typed, self.lang, names)
+            self.say("  " + (why or NOTHING.get(self.lang, NOTHING["en"]).format(typed=typed.strip())))
+            asked = game.prompt(loaded.state, seat, self.lang, names)
+            if asked:
+                self.say("  " + NOW.get(self.lang, NOW["en"]).format(prompt=asked))
+            return
         for option in options:
             shown = option.token if option.final else option.token + " …"
             self.say(f"  {shown:<24} {option.label}" if option.label != option.token else f"  {shown}")
         total = game.count_moves(loaded.state, seat, limit=COUNT_LIMIT)
         if total > len([o for o in options if o.final]) and not typed:
             more = f"{total}+" if total >= COUNT_LIMIT else str(total)
-            self.say("  " + MORE.get(self.lang, MORE["en"]).format(count=more))
+            example = next((o.token for o in options if not o.final), options[0].token if options else "")
+            self.say("  " + MORE.get(self.lang, MORE["en"]).format(count=more, example=example))
 
     def rules(self, game: Any) -> None:
-        """Where the title's rules reference is: the Chinese one for a Chinese reader, else English."""
+        """The title's rules reference, the Chinese one for a Chinese reader, else English: its text, then
+        where the file is (a newcomer reads the rules, not a path)."""
         meta = game.meta
         path = ROOT / meta.reference(self.lang)
+        try:
+            self.say(path.read_text(encoding="utf-8").rstrip())
+            self.say()
+        except OSError:
+            pass  # an installation without the docs: the path line below still says where they are
         self.say(RULES.get(self.lang, RULES["en"]).format(game=meta.name(self.lang), path=path))
 
     def orders(self, loaded: Any, seat: int) -> None:

@@ -527,6 +527,10 @@ def map_layout(hexes: Iterable[Hex], size: float, orientation: Orientation = "fl
     return layout, math.ceil(x1 - x0 + 2 * margin + left), math.ceil(y1 - y0 + 2 * margin + top)
 
 
+#: The margin coordinates' height, in hex radii (:func:`draw_map`).
+ID_SIZE = 0.3
+
+
 def _margin_ids(canvas: Canvas, layout: Layout, hexes: Sequence[Hex], ids: LetterNumberIds, gap: float,
                 size: float) -> None:
     """Letters and numbers along the top and left margins, where 18xx maps print them."""
@@ -552,18 +556,18 @@ def _margin_ids(canvas: Canvas, layout: Layout, hexes: Sequence[Hex], ids: Lette
 
 
 def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientation = "flat", lang: str = "en",
-             title: str | None = None, ids: LetterNumberIds | None = None,
+             title: str | None = None, ids: LetterNumberIds | None = None, id_size: float = ID_SIZE,
              margin: float = MARGIN_DEFAULT, background: RGB = pal.BACKGROUND, scale: int = DIRECT) -> MapImage:
     """Draw a whole map: every hex's fill, then all content, then highlights (so nothing is painted over).
 
     ``size`` is the hex's corner radius in output pixels. ``title`` goes above the map; ``ids`` prints the
-    letter-number coordinates in the margins as 18xx maps do. ``scale`` is the canvas's (output size by default,
-    issue 13 §3).
+    letter-number coordinates in the margins as 18xx maps do, ``id_size`` hex radii high. ``scale`` is the
+    canvas's (output size by default, issue 13 §3).
     """
     if not hexes:
         raise ValueError("a map needs at least one hex")
     title_h = size * 0.9 if title else 0.0
-    axis = size * 0.55 if ids is not None else 0.0
+    axis = size * (0.25 + id_size) if ids is not None else 0.0
     layout, width, height = map_layout([c.hex for c in hexes], size, orientation, margin=margin,
                                        top=title_h + axis, left=axis)
     if title:                                   # a small map widens to show its whole title
@@ -577,7 +581,7 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
         for cell in hexes:
             draw_hex(canvas, layout, cell, layer=layer)
     if ids is not None:
-        _margin_ids(canvas, layout, [c.hex for c in hexes], ids, size * 0.2, size * 0.3)
+        _margin_ids(canvas, layout, [c.hex for c in hexes], ids, size * 0.2, size * id_size)
     return MapImage(canvas, layout)
 
 
@@ -644,7 +648,7 @@ def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, f
 
 
 def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *, lang: str = "en",
-              ids: LetterNumberIds | None = None, texts: Sequence[DrawnText] = (),
+              ids: LetterNumberIds | None = None, id_size: float = ID_SIZE, texts: Sequence[DrawnText] = (),
               overlay: Callable[[Canvas, Layout, frozenset[Hex]], object] | None = None,
               background: RGB = pal.BACKGROUND, pad: float = 4) -> tuple[MapImage, list[DrawnText]]:
     """``base`` (drawn by :func:`draw_map`, then ``overlay``) with the ``changed`` hexes drawn again from ``hexes``:
@@ -652,7 +656,7 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
 
     Each changed hex is drawn again on a small canvas over its box (its corners, widened by ``pad``: whatever
     any hex draws beyond its corners must stay within ``pad``), with every hex whose box reaches into it, in the
-    order and layers of :func:`draw_map` (with the margin ``ids`` it was drawn with), then
+    order and layers of :func:`draw_map` (with the margin ``ids`` and ``id_size`` it was drawn with), then
     ``overlay(canvas, layout, those hexes)`` (what the caller draws on
     top of the map, for those hexes only); the box is pasted over a copy of ``base``. The small canvas is moved by
     an even number of pixels, so shapes and strings land on the same pixels as in a whole drawing. ``base`` is not
@@ -683,11 +687,11 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
                     draw_hex(small, moved, cell, layer=layer)
             if ids is not None:
                 size = layout.size if isinstance(layout.size, float | int) else layout.size[0]
-                _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * 0.3)
+                _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * id_size)
             if overlay is not None:
                 overlay(small, moved, frozenset(cell.hex for cell in near))
         assert small.image is not None
         canvas.image.paste(small.image, (left * scale, top * scale))
-        found_texts.extend(DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top)) for t in drawn
+        found_texts.extend(DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in drawn
                            if moved.hex_at(*t.xy) == h)
     return MapImage(canvas, layout), found_texts

@@ -131,7 +131,7 @@ class Sprites:
                                lambda: draw_layer((0, 0, width, height), cv.lang, lambda c: draw(c, fx, fy),
                                                   scale=scale, background=background))
         cv.image.paste(layer.image, (left * scale, top * scale))
-        replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top)) for t in layer.texts])
+        replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in layer.texts])
 
     def clear(self) -> None:
         """Forget every kept sprite."""

@@ -382,6 +382,13 @@ class Game(ABC, Generic[S, M]):
         return group_by_next_token(
             ((str(m), self.move_label(state, seat, m, lang, names)) for m in self.legal_moves(state, seat)), path)
 
+    def unavailable(self, state: S, seat: int, typed: str, lang: str,
+                    names: Sequence[str] | None = None) -> str | None:
+        """Hook: why no move starting with ``typed`` can be played now, in words ("track is laid in
+        operating rounds"), when :meth:`complete` finds none; the console's ``moves`` says it.
+        Default: ``None`` (the caller says only that nothing matches)."""
+        return None
+
     def focus_view(self, state: S, seat: int, path: Sequence[str], view: Any) -> Any:
         """The view a renderer's focus picture (``render.focus_image``) draws beside a menu at ``path``:
         ``view`` (the seat's own) with what the menu offers there, so that the renderer runs no rules (18 Royal

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Move
+from games.core import Event, GameError, Move
 from games.core.flow import Step, close, need
 
 from .content import BonusShares, content
@@ -28,6 +28,7 @@ from .holdings import BANK, pay, settle_president, transfer
 from .moves import Bid, Pass
 from .rounds import start_stock_round
 from .state import MARKET, TREASURY, AuctionF, RGState
+from .when import refusal
 
 RAISE = 5  # rules.toml [auction] min_raise
 
@@ -114,6 +115,10 @@ def finish(state: RGState, frame: AuctionF, events: list[Event]) -> None:
 
 class AuctionStep(Step[RGState, AuctionF]):
     accepts: ClassVar[tuple[type[Move], ...]] = (Bid, Pass)
+
+    def refuse(self, state: RGState, frame: AuctionF, seat: int, move: Move) -> GameError:
+        """A move of another round says when it is played (when.py)."""
+        return refusal(state, move)
 
     def actors(self, state: RGState, frame: AuctionF) -> frozenset[int]:
         seat = bidder(frame)

@@ -123,10 +123,10 @@ def debt_move(state: RGState, events: list[Event]) -> None:
         events.append(Event("debt_up", {"from": price_at(before), "to": new}))
 
 
-def finish(state: RGState, events: list[Event], normal: bool = True) -> None:
-    """The game is over: the metals pay once more (unless a bankruptcy or an admin ended it), unpaid debt
-    lowers RG's and SF's prices, and nobody acts any more."""
-    if normal:
+def finish(state: RGState, events: list[Event], normal: bool = True, paid: bool = False) -> None:
+    """The game is over: the metals pay once more (unless a bankruptcy or an admin ended it, or the set's
+    settlement just ``paid`` them: R26), unpaid debt lowers RG's and SF's prices, and nobody acts any more."""
+    if normal and not paid:
         cfi_payout(state, events, final=True)
         metal_payout(state, "VGC", events)
     penalties = content().rules.debt.penalty

@@ -63,6 +63,7 @@ from .state import AuctionF, LastMove, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
 from .stock import may_pass
 from .view import RGView, view
+from .when import out_of_round
 
 #: Standing orders: pass on every lot of the auction; pass for the rest of stock round <n> (``pass-stock-2``).
 PASS_AUCTION = "pass-auction"
@@ -274,6 +275,13 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return [option if option.final else msgspec.structs.replace(option, label=token_label(path, option.token))
                 for option in group_by_next_token(labelled, path)]
 
+    def unavailable(self, state: RGState, seat: int, typed: str, lang: str,
+                    names: Sequence[str] | None = None) -> str | None:
+        """A prefix of another round's move (``lay`` in the auction): when that move is played (when.py)."""
+        words = typed.split()
+        refused = out_of_round(state, words[0]) if words else None
+        return self.error_text(refused, lang, names) if refused is not None else None
+
     def focus_view(self, state: RGState, seat: int, path: Sequence[str], view_: Any) -> Any:
         """Beside a menu at ``lay <hex>`` (``lay <hex> <tile>``): the view with the lays the menu offers on that hex
         (``RGView.lays``), which the renderer's focus draws; the renderer runs no rules."""
@@ -292,7 +300,7 @@ class RoyalGorgeGame(Game[RGState, Move]):
         return view(state, seat)
 
     def summarize(self, view_: Any, lang: str, names: Sequence[str] | None = None) -> list[str]:
-        return text.summarize(self, view_, lang)
+        return text.summarize(self, view_, lang, names)
 
     def outcome(self, state: RGState) -> Outcome | None:
         """Once the game is over: players ranked by net worth (ties share a place)."""

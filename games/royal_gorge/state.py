@@ -50,6 +50,8 @@ class Corp(msgspec.Struct, kw_only=True):
     station_costs: list[int] = []   # per station token: what placing it costs
     operated: bool = False          # has finished an operating turn (no extra station before that)
     coal: int = 0                   # coal cubes (G6 Coal Depot, Y3 Coal Creek Mines) the railroad holds
+    last_revenue: int = -1          # its latest operating turn's run, gold included ($; -1: not operated yet)
+    last_paid: bool = False         # whether that run was paid out (else withheld)
 
 
 class Private(msgspec.Struct, kw_only=True):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, IllegalMove, Move
+from games.core import Event, GameError, IllegalMove, Move
 from games.core.flow import Step, close, need
 
 from .content import content
@@ -50,6 +50,7 @@ from .holdings import (
 from .moves import Buy, Par, Pass, Sell
 from .operating import paid_units, start_operating_round
 from .state import MARKET, TREASURY, RGState, StockF
+from .when import refusal
 
 MINT_WORKER = "B6"
 METALS_INVESTOR = "G5"
@@ -185,6 +186,11 @@ def share_moves(state: RGState, frame: StockF, seat: int) -> list[Move]:
     return out
 
 
+def may_sell(state: RGState, frame: StockF, seat: int) -> bool:
+    """Whether ``seat`` may sell a share of something now (stock round 1 under ``18xx``: never)."""
+    return any(_ok(check_sell, state, frame, seat, Sell(c.id, 1)) for c in state.corps.values() if c.held[seat])
+
+
 def may_pass(state: RGState, frame: StockF, seat: int) -> bool:
     """A player over the certificate limit or a cap must sell first (if he can)."""
     return not must_sell(state, seat) or not share_moves(state, frame, seat)
@@ -193,6 +199,10 @@ def may_pass(state: RGState, frame: StockF, seat: int) -> bool:
 # ---- the step ----------------------------------------------------------------------------------------------
 class StockStep(Step[RGState, StockF]):
     accepts: ClassVar[tuple[type[Move], ...]] = (Par, Buy, Sell, Pass)
+
+    def refuse(self, state: RGState, frame: StockF, seat: int, move: Move) -> GameError:
+        """A move of another round says when it is played (when.py)."""
+        return refusal(state, move)
 
     def actors(self, state: RGState, frame: StockF) -> frozenset[int]:
         return frozenset({frame.current})

@@ -35,7 +35,7 @@ from .moves import (
 from .operating.buy_train import needs_consent
 from .state import AuctionF, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
-from .stock import buy_cost
+from .stock import buy_cost, may_sell
 
 if TYPE_CHECKING:
     from .view import RGView
@@ -51,6 +51,17 @@ def corp_name(corp: str, lang: str) -> str:
 def private_name(private: str, lang: str) -> str:
     found = content().privates.get(private)
     return f"{private} {found.name(lang)}" if found else private
+
+
+#: A round (when.py) as a time a move is played in (``when``) and as the round played now (``now``), en and zh.
+ROUND_WORDS = {
+    "auction": (("in the private auction", "在私卡拍卖中"), ("the private auction", "私卡拍卖")),
+    "stock": (("in a stock round", "在股票轮中"), ("a stock round", "股票轮")),
+    "operating": (("in an operating round, by the president of the railroad operating",
+                   "在运营轮中由正在运营的铁路公司总裁"), ("an operating round", "运营轮")),
+    "offer": (("by the president of a railroad a train is offered for", "由被出价购买火车的铁路公司总裁"),
+              ("a train offer waiting for its answer", "等待答复的火车出价")),
+}
 
 
 def param_text(name: str, value: Any, lang: str) -> str | None:
@@ -72,6 +83,8 @@ def param_text(name: str, value: Any, lang: str) -> str | None:
     if name == "reason" and isinstance(value, str) and value in ("stock_market", "final_train", "bankrupt"):
         return {"stock_market": ("the red zone", "红色区域"), "final_train": ("the 6x2", "6x2 火车"),
                 "bankrupt": ("a bankruptcy", "破产")}[value][1 if lang.startswith("zh") else 0]
+    if name in ("when", "now") and isinstance(value, str) and value in ROUND_WORDS:
+        return ROUND_WORDS[value][name == "now"][1 if lang.startswith("zh") else 0]
     if name == "source" and isinstance(value, str):
         return {"treasury": ("the treasury", "金库"), "market": ("the market", "市场")}[value][
             1 if lang.startswith("zh") else 0]
@@ -208,11 +221,10 @@ def prompt(game: Game[RGState, Move], state: RGState, seat: int, lang: str) -> s
     top = FLOW.top(state)
     if isinstance(top, AuctionF) and top.lots:
         key = "raise" if top.high >= 0 else "bid"
-        return game.text(f"prompt.{key}", {"private": top.lots[0], "price": min_bid(top), "high": top.price}, lang)
+        return game.text(f"prompt.{key}", {"private": top.lots[0], "price": min_bid(top), "high": top.price,
+                                           **face_value(top.lots[0])}, lang)
     if isinstance(top, StockF):
-        if top.acted:
-            return game.text("prompt.stock_more", {}, lang)
-        return game.text("prompt.stock_first" if state.turn == 1 else "prompt.stock", {}, lang)
+        return stock_prompt(game, top.acted, may_sell(state, top, seat), lang)
     if isinstance(top, TrainOfferF):
         return game.text("prompt.train_offer", {"corp": top.buyer, "seller": top.seller, "train": top.train,
                                                 "price": top.price}, lang)
@@ -229,16 +241,32 @@ def prompt(game: Game[RGState, Move], state: RGState, seat: int, lang: str) -> s
     return None
 
 
-def summarize(game: Game[RGState, Move], view: RGView, lang: str) -> list[str]:
-    """The view in a few lines: the round, each player, each started company, the privates."""
+def face_value(private: str) -> dict[str, int]:
+    """A private's face value and income (privates.toml), which a bidder weighs (``face``, ``income``)."""
+    found = content().privates.get(private)
+    return {"face": found.value, "income": found.revenue} if found else {"face": 0, "income": 0}
+
+
+def stock_prompt(game: Game[RGState, Move], acted: bool, sales: bool, lang: str) -> str:
+    """A stock turn's prompt: selling is offered only when the seat may sell (stock round 1 under ``18xx``,
+    rules.toml ``first_round_sales``, or nothing held: no)."""
+    if acted:
+        return game.text("prompt.stock_more" if sales else "prompt.stock_more_buy", {}, lang)
+    return game.text("prompt.stock" if sales else "prompt.stock_buy", {}, lang)
+
+
+def summarize(game: Game[RGState, Move], view: RGView, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The view in a few lines: the round, each player (by ``names`` when given), each started company with its
+    last run, the privates."""
     zh = lang.startswith("zh")
     lines = []
     if view.auction is not None:
         a = view.auction
         lines.append(game.text("summary.auction", {"private": a.lot, "price": a.min_bid, "high": a.price,
-                                                   "seat": a.bidder, "left": len(a.lots)}, lang))
+                                                   "seat": a.bidder, "left": len(a.lots), **face_value(a.lot)},
+                               lang, names))
     elif view.stock is not None:
-        lines.append(game.text("summary.stock", {"turn": view.turn, "seat": view.stock.current}, lang))
+        lines.append(game.text("summary.stock", {"turn": view.turn, "seat": view.stock.current}, lang, names))
     elif view.operating_now is not None:
         lines.append(game.text("summary.operating", {"turn": view.turn, "number": view.or_num,
                                                      "corp": view.operating_now}, lang))
@@ -252,11 +280,13 @@ def summarize(game: Game[RGState, Move], view: RGView, lang: str) -> list[str]:
         lines.append(game.text("summary.player", {
             "seat": seat, "cash": p.cash, "shares": shares or ("无" if zh else "none"),
             "privates": ", ".join(p.privates) or ("无" if zh else "none"), "certs": p.certificates,
-            "limit": view.cert_limit, "worth": p.net_worth}, lang))
+            "limit": view.cert_limit, "worth": p.net_worth}, lang, names))
     for corp in view.corps:
         if corp.price is None:
             continue
-        lines.append(game.text("summary.corp", {
+        key = "corp" if corp.last_revenue is None else "corp_paid" if corp.last_paid else "corp_withheld"
+        lines.append(game.text(f"summary.{key}", {
             "corp": corp.id, "price": corp.price, "cash": corp.cash, "treasury": corp.treasury,
-            "market": corp.market, "seat": corp.president if corp.president is not None else "-"}, lang))
+            "market": corp.market, "seat": corp.president if corp.president is not None else "-",
+            "run": corp.last_revenue}, lang, names))
     return lines

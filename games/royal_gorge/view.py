@@ -14,7 +14,7 @@ from .holdings import cert_limit, certificates, max_holding, net_worth, owned_pr
 from .operating import gold_dividend, next_token_cost, next_train, tokens_left
 from .state import AuctionF, LastMove, OperatingF, RGState, StockF, TrainOfferF
 from .steps import FLOW
-from .stock import startable
+from .stock import may_sell, startable
 
 
 class PlayerView(msgspec.Struct):
@@ -45,6 +45,8 @@ class CorpView(msgspec.Struct):
     next_token: int | None = None   # what the next station costs (None: none left)
     debt: int = 0                   # debt tokens still owed (RG, SF after the Treaty of Boston)
     privates: list[str] = []        # privates it owns
+    last_revenue: int | None = None  # its latest operating turn's run, gold included (None: not operated yet)
+    last_paid: bool = False         # that run was paid out (else withheld)
 
 
 class PrivateView(msgspec.Struct):
@@ -71,6 +73,8 @@ class StockView(msgspec.Struct):
     sold: list[list[str]]           # per seat: companies sold this round (not to be bought back)
     sold_now: list[str]
     bought: bool
+    acted: bool = False             # the seat acting did something this turn (a pass only ends it)
+    can_sell: bool = False          # the seat acting may sell now (rules.toml first_round_sales, holdings)
 
 
 class TrainOfferView(msgspec.Struct):
@@ -146,7 +150,8 @@ def view(state: RGState, seat: int | None) -> RGView:
                       c.kind == "rail" and startable(state, c.id), list(c.tokens), list(c.trains),
                       tokens_left(state, c.id) if c.kind == "rail" else 0,
                       next_token_cost(state, c.id) if c.kind == "rail" else None, state.debt.get(c.id, 0),
-                      [p.id for p in state.privates.values() if p.owner == c.id and not p.closed])
+                      [p.id for p in state.privates.values() if p.owner == c.id and not p.closed],
+                      c.last_revenue if c.last_revenue >= 0 else None, c.last_paid)
              for c in state.corps.values()]
     out = RGView(state.players, seat, state.ruleset, state.round, state.turn, state.or_num, state.phase,
                  list(state.order), sorted(FLOW.to_act(state)), seats, corps,
@@ -172,7 +177,7 @@ def view(state: RGState, seat: int | None) -> RGView:
                                   top.price, list(top.active), list(top.declined), bidder(top))
     elif isinstance(top, StockF):
         out.stock = StockView(top.current, list(top.passed), [list(x) for x in top.sold], list(top.sold_now),
-                              top.bought)
+                              top.bought, top.acted, may_sell(state, top, top.current))
     elif isinstance(top, OperatingF):
         out.operating = list(top.order)
         out.operating_now = top.order[top.index] if top.index < len(top.order) else None

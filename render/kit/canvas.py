@@ -90,7 +90,7 @@ class Canvas:
             return width
         recorder = _recorder.get()
         if recorder is not None:
-            recorder.append(DrawnText(text, original, xy))
+            recorder.append(DrawnText(text, original, xy, size))
         counters = _counters.get()
         if counters is not None:
             counters.texts += 1
@@ -305,7 +305,7 @@ class Canvas:
             return width
         recorder = _recorder.get()
         if recorder is not None:
-            recorder.append(DrawnText(shown, text, xy))
+            recorder.append(DrawnText(shown, text, xy, size))
         face, stroke = self._face(shown, size, bold)
         reach = math.ceil(face.getlength(shown) + 2 * stroke + self._s(size) * 2)  # any anchor stays inside
         layer = Image.new("L", (2 * reach, 2 * reach), 0)

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DrawnText:
-    """One string drawn on an image: what was shown (``text``) and what it was cut from."""
+    """One string drawn on an image: what was shown (``text``), what it was cut from, where, and its font ``size``
+    (canvas units, as the image's width; 0 when not known)."""
 
     text: str
     source: str
     xy: tuple[float, float]
+    size: float = 0.0
 
 
 _recorder: ContextVar[list[DrawnText] | None] = ContextVar("tabula_render_recorder", default=None)

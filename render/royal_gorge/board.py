@@ -8,6 +8,7 @@ from typing import Any
 
 from games.royal_gorge.content import content
 from games.royal_gorge.game import GAME, META
+from games.royal_gorge.text import face_value, stock_prompt
 
 from .. import palette as pal
 from ..kit import DIRECT, Canvas
@@ -81,9 +82,9 @@ def _prompt(view: Any, lang: str) -> str:
     if view.auction is not None:
         a = view.auction
         key = "prompt.raise" if a.high is not None else "prompt.bid"
-        return GAME.text(key, {"private": a.lot, "price": a.min_bid, "high": a.price}, lang)
+        return GAME.text(key, {"private": a.lot, "price": a.min_bid, "high": a.price, **face_value(a.lot)}, lang)
     if view.stock is not None:
-        return GAME.text("prompt.stock_first" if view.turn == 1 else "prompt.stock", {}, lang)
+        return stock_prompt(GAME, view.stock.acted, view.stock.can_sell, lang)
     if view.operating_now:
         return GAME.text("prompt.operate", {"corp": view.operating_now}, lang)
     return ""

@@ -34,8 +34,9 @@ def _opens_in(view: Any, corp_id: str) -> str:
 
 def _charter(cv: Canvas, corp: Any, view: Any, lang: str, names: Sequence[str], x: float, y: float, w: float,
              h: float) -> None:
-    """A railroad's charter: colour band with its id and price, president, cash, treasury and market shares,
-    station tokens (placed ones with their hex, the rest with their cost), trains and debt."""
+    """A railroad's charter: colour band with its id and price, president, cash, treasury and market shares, its
+    last run's revenue (paid out or withheld), station tokens (placed ones with their hex, the rest with their
+    cost), trains and debt."""
     c = content()
     data = c.railroads.get(corp.id)
     colour = corp_colour(corp.id)
@@ -69,6 +70,11 @@ def _charter(cv: Canvas, corp: Any, view: Any, lang: str, names: Sequence[str], 
     parts = [_w("corp_cash", lang, n=f"{corp.cash:,}"), _w("treasury", lang, n=corp.treasury),
              _w("pool", lang, n=corp.market)]
     cv.text((x + 10, ty), _w("sep", lang).join(parts), 13, fill=pal.TEXT if started else pal.MUTED, max_width=w - 20)
+    ty += 20
+    revenue = getattr(corp, "last_revenue", None)
+    if revenue is not None:  # what its latest operating turn earned, as 18xx charters show it
+        cv.text((x + 10, ty), _w("last_paid" if corp.last_paid else "last_withheld", lang, n=f"{revenue:,}"), 13,
+                fill=pal.GOOD if corp.last_paid else pal.TEXT, bold=True, max_width=w - 20)
     ty += 24
     # station tokens: placed (hex below), then unplaced with their cost
     placed = list(corp.tokens)
@@ -112,11 +118,11 @@ def _charter(cv: Canvas, corp: Any, view: Any, lang: str, names: Sequence[str], 
     if debt:                                                # on the stations row, right-aligned
         label = _w("debt", lang, n=debt)
         lw = cv.measure(label, 12, True) + 16
-        cv.pill((x + w - 10 - lw, y + band + 58), label, 12, fill=pal.BAD, text_fill=(255, 255, 255), height=22,
+        cv.pill((x + w - 10 - lw, y + band + 78), label, 12, fill=pal.BAD, text_fill=(255, 255, 255), height=22,
                 pad=8)
 
 
-CHARTER_H = 168
+CHARTER_H = 188
 
 
 def _charters(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float, y: float, w: float) -> float:

@@ -17,7 +17,7 @@ from games.royal_gorge.content import Tile as TileData
 
 from .. import palette as pal
 from ..hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Token, Town, draw_map, patch_map
-from ..kit import DIRECT, Canvas, DrawnText, recording, replay
+from ..kit import DIRECT, Canvas, DrawnText, is_cjk, recording, replay
 from ..palette import RGB
 from ..static_layer import Reused
 from .common import (
@@ -34,6 +34,19 @@ from .common import (
     _rail_ids,
     corp_colour,
 )
+
+#: Place names, in hex radii: large enough to read when chat previews the board at about 550 px wide (a third
+#: of its 1600), where a name of 0.235 radii came out under 4 px; a name may spill into its neighbours on its patch.
+NAME_SIZE = 0.42
+#: Chinese names: a character needs more pixels than a Latin letter to stay legible at that width; up to six
+#: characters stay on one line (a name split in two lines crowds its neighbours more than a wide one).
+NAME_SIZE_CJK = 0.46
+NAME_WIDTH_CJK = 2.8
+NAME_WIDTH = 2.6
+#: How far from a hex's centre a name's patch stays (a one-slot city's token reaches 0.25 radii).
+CITY_CLEAR = 0.28
+#: The margin coordinates (players type them: ``lay l14 …``), in hex radii, legible at the same preview width.
+ID_SIZE = 0.45
 
 
 # ---- tiles and cells -------------------------------------------------------------------------------------------
@@ -163,12 +176,14 @@ def _exits(c: Content, hex_id: str, laid: Mapping[str, tuple[str, int]]) -> set[
     return {e for p in c.hexes[hex_id].paths for e in p if isinstance(e, int)}
 
 
-def _name_lines(cv: Canvas, name: str, size: float, width: float) -> list[str]:
+def _name_lines(cv: Canvas, name: str, size: float, width: float, most: float) -> list[str]:
     """A place name on one line, or two when it is wider than ``width`` (split at the space nearest the
-    middle; Chinese in half)."""
+    middle); a name without a space stays whole up to ``most`` wide, else Chinese splits in half."""
     if cv.measure(name, size, True) <= width:
         return [name]
     spaces = [i for i, ch in enumerate(name) if ch == " "]
+    if not spaces and cv.measure(name, size, True) <= most:
+        return [name]
     if spaces:
         cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
         return [name[:cut], name[cut + 1:]]
@@ -177,68 +192,79 @@ def _name_lines(cv: Canvas, name: str, size: float, width: float) -> list[str]:
 
 
 def _place_name(cv: Canvas, centre: tuple[float, float], name: str, size: float, below: bool, *,
-                ink: RGB, back: RGB | None) -> None:
-    """A place name near the bottom (``below``) or the top of a hex, on a patch of ``back`` when given."""
-    text_size = size * 0.235
-    lines = _name_lines(cv, name, text_size, size * 1.5)
-    step = text_size * 1.12
+                ink: RGB, back: RGB | None, city: bool = False) -> None:
+    """A place name near the bottom (``below``) or the top of a hex, on a patch of ``back`` when given; a name of
+    two lines that would cover the ``city`` in the hex's middle puts one line above it, one below."""
+    cjk = any(is_cjk(ch) for ch in name)
+    text_size, widest = size * (NAME_SIZE_CJK if cjk else NAME_SIZE), size * (NAME_WIDTH_CJK if cjk else NAME_WIDTH)
+    lines = _name_lines(cv, name, text_size, size * 1.5, widest)
+    step = text_size * 1.05
     cx, cy = centre
     spread = step * (len(lines) - 1)
+    clear = size * CITY_CLEAR + text_size * 0.68        # the patch keeps off a city in the hex's middle
     first = cy + size * 0.6 - spread * 0.55 if below else cy - size * 0.6 - spread * 0.45
-    if back is not None:
-        width = max(min(cv.measure(line, text_size, True), size * 1.6) for line in lines)
-        cv.box((cx - width / 2 - 3, first - text_size * 0.68, cx + width / 2 + 3,
-                first + step * (len(lines) - 1) + text_size * 0.68), fill=back, radius=text_size * 0.4)
-    for i, line in enumerate(lines):
-        cv.text((cx, first + step * i), line, text_size, fill=ink, bold=True, anchor="mm", max_width=size * 1.6,
-                source=name)
+    if city and len(lines) == 2 and (first < cy + clear if below else first + spread > cy - clear):
+        # two lines on one side would cover the city in the middle: one line above it, one below
+        positions = [cy - clear, cy + clear]
+    else:
+        positions = [first + step * i for i in range(len(lines))]
+    if back is not None and len(positions) == 2 and positions[1] - positions[0] > step * 1.5:
+        boxes = [(line, y, y) for line, y in zip(lines, positions, strict=True)]  # a patch per line, apart
+    else:
+        boxes = [(max(lines, key=lambda t: cv.measure(t, text_size, True)), positions[0], positions[-1])]
+    for longest, top, bottom in boxes if back is not None else []:
+        width = min(cv.measure(longest, text_size, True), widest)
+        cv.box((cx - width / 2 - 3, top - text_size * 0.68, cx + width / 2 + 3, bottom + text_size * 0.68),
+               fill=back, radius=text_size * 0.4)
+    for line, y in zip(lines, positions, strict=True):
+        cv.text((cx, y), line, text_size, fill=ink, bold=True, anchor="mm", max_width=widest, source=name)
 
 
 def _overlay(cv: Canvas, layout: Layout, view: Any, lang: str, size: float, only: Iterable[str] | None = None) -> None:
     """What :mod:`render.hexes` does not draw: the gorge walls and area borders, off-board revenue by phase,
-    terrain costs on unbuilt hexes, mines and gold cubes, and place names large enough to read."""
+    place names large enough to read in a chat preview, then over them terrain costs on unbuilt hexes, mines and
+    gold cubes (a wide name spills into its neighbours and must not hide their costs)."""
     c = content()
     laid = _laid(view)
-    gold = _gold_cubes(view)
     wanted = set(only) if only is not None else None
-    for h in c.hex_list:
-        if wanted is not None and h.id not in wanted:
-            continue
-        coord = h.coord
-        cx, cy = layout.centre(coord)
+    shown = [h for h in c.hex_list if wanted is None or h.id in wanted]
+    for h in shown:
+        cx, cy = layout.centre(h.coord)
         for edge in h.borders:
-            a, b = _edge_ends(layout, coord, edge)
+            a, b = _edge_ends(layout, h.coord, edge)
             cv.line([a, b], fill=WALL, width=max(2.0, size * 0.08))
         exits = _exits(c, h.id, laid)
         below = 0 not in exits or 3 in exits          # names go to the bottom unless only the top is free
-        crowded = 0 in exits and 3 in exits
         area = next((s.area for s in h.stops if s.area and not s.hidden), "")
         if area:
             _area_strip(cv, (cx, cy + size * (-0.47 if below else 0.47)), c.areas[area].revenue, view.phase, size)
-        built = h.id in laid
-        if h.terrain and not built:
-            spot = (cx - size * 0.5, cy - size * 0.42)
-            icon = size * 0.2
-            (_mountain if h.terrain == "mountain" else _water)(cv, spot, icon)
-            cv.text((spot[0], spot[1] + icon * 1.5), f"${h.cost}", size * 0.25, fill=NAME_INK, bold=True,
-                    anchor="mm")
-        cubes = gold.get(h.id, 0)
-        s = size * 0.24
-        if cubes:
-            for i in range(cubes):
-                cv.cube((cx + size * 0.56 - s / 2, cy - size * 0.4 + i * s * 0.95), s, GOLD)
-        elif h.mines and not built:
-            for i in range(h.mines):
-                _mine(cv, (cx + size * 0.52, cy - size * 0.36 + i * s * 1.1), s)
         name = c.areas[area].name(lang) if h.colour == "red" and area else (h.name(lang) if (h.en or h.zh) else "")
-        if not name:
-            continue
-        if h.colour == "red":
+        if name and h.colour == "red":
             _place_name(cv, (cx, cy), name, size, below, ink=(255, 255, 255),
                         back=pal.darken(TILE_COLOURS["red"], 0.25))
-        else:
-            _place_name(cv, (cx, cy), name, size, below, ink=NAME_INK,
-                        back=(250, 248, 240) if (crowded or built or h.paths) else None)
+        elif name:
+            _place_name(cv, (cx, cy), name, size, below, ink=NAME_INK, back=(250, 248, 240),
+                        city=any(stop.kind == "city" for stop in h.stops))
+    gold = _gold_cubes(view)
+    for h in shown:
+        _markers(cv, layout.centre(h.coord), h, h.id in laid, gold.get(h.id, 0), size)
+
+
+def _markers(cv: Canvas, centre: tuple[float, float], h: Any, built: bool, cubes: int, size: float) -> None:
+    """A hex's terrain cost (unbuilt), its gold cubes or, unbuilt, its mines."""
+    cx, cy = centre
+    if h.terrain and not built:
+        spot = (cx - size * 0.5, cy - size * 0.42)
+        icon = size * 0.2
+        (_mountain if h.terrain == "mountain" else _water)(cv, spot, icon)
+        cv.text((spot[0], spot[1] + icon * 1.5), f"${h.cost}", size * 0.25, fill=NAME_INK, bold=True, anchor="mm")
+    s = size * 0.24
+    if cubes:
+        for i in range(cubes):
+            cv.cube((cx + size * 0.56 - s / 2, cy - size * 0.4 + i * s * 0.95), s, GOLD)
+    elif h.mines and not built:
+        for i in range(h.mines):
+            _mine(cv, (cx + size * 0.52, cy - size * 0.36 + i * s * 1.1), s)
 
 
 def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImage:
@@ -264,12 +290,12 @@ def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImag
             def overlay(cv: Canvas, layout: Layout, where: frozenset[Hex]) -> None:
                 _overlay(cv, layout, view, lang, size, only=[coords[h] for h in where])
 
-            drawn, texts = patch_map(base.image, cells, changed, lang=lang, ids=IDS if ids else None,
+            drawn, texts = patch_map(base.image, cells, changed, lang=lang, ids=IDS if ids else None, id_size=ID_SIZE,
                                      texts=base.texts, overlay=overlay,
                                      pad=size * _SPILL)
         else:
             with recording() as found:
-                drawn = draw_map(cells, size=size, lang=lang, ids=IDS if ids else None, margin=MARGIN)
+                drawn = draw_map(cells, size=size, lang=lang, ids=IDS if ids else None, id_size=ID_SIZE, margin=MARGIN)
                 _overlay(drawn.canvas, drawn.layout, view, lang, size)
             texts = found
         replay(texts)
@@ -294,9 +320,10 @@ class _Base:
     texts: tuple[DrawnText, ...]
 
 
-#: How far, in hex radii, anything drawn for a hex reaches beyond its corners: a revenue bubble pushed out from
-#: a city near the edge (render.hexes places it 1.55 × the city's offset from the centre).
-_SPILL = 0.3
+#: How far, in hex radii, anything drawn for a hex reaches beyond its corners: a place name's patch (NAME_WIDTH
+#: wide, a little over the hex's 2 radii), a revenue bubble pushed out from a city near the edge (render.hexes
+#: places it 1.55 × the city's offset from the centre).
+_SPILL = 0.5
 #: A map with more hexes changed than this is drawn whole (patching costs about a tenth of the map per hex).
 _PATCH_MOST = 6
 _BASES: dict[tuple[str, float, bool], _Base] = {}

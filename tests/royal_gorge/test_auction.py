@@ -240,7 +240,7 @@ def test_bid_labels_and_prompts_in_english_and_chinese() -> None:
     assert GAME.move_label(state, 0, Bid("Y3", 45), "en") == "Bid $45 for Y3 Coal Creek Mines"
     assert "竞拍" in GAME.move_label(state, 0, Bid("Y3", 45), "zh")
     assert "Coal Creek Mines" in GAME.move_label(state, 0, Pass(), "en")
-    assert GAME.prompt(state, 0, "en") == "bid on Y3 Coal Creek Mines (at least $40) or pass"
+    assert GAME.prompt(state, 0, "en") == "bid on Y3 Coal Creek Mines (face value $40, income $5; at least $40) or pass"
     assert "至少 $40" in (GAME.prompt(state, 0, "zh") or "")
     assert GAME.prompt(state, 1, "en") is None
 

@@ -23,6 +23,7 @@ from games.royal_gorge.operating import (
     take_from_depot,
     treaty_of_boston,
 )
+from games.royal_gorge.operating.round import end_operating_round
 from games.royal_gorge.state import RGState, StockF, TrainOfferF
 from games.royal_gorge.trains import close_private
 
@@ -420,3 +421,45 @@ def test_ruling_R25_a_train_from_another_presidents_railroad_is_an_offer_he_answ
     kp_corp.held[0], kp_corp.held[1], kp_corp.president = kp_corp.held[1], 0, 0
     state = play(state, (0, "train 2+ from kp 1"))
     assert state.corps["RG"].trains == ["2+"] and state.corps["KP"].cash == kp + 1
+
+
+# ---- R26: the metals' last payout (issue 21) ---------------------------------------------------------------------
+def _last_or(ruleset: str) -> RGState:
+    """The last OR of a set, its railroads done; Victor holds $350 at $280 (a payout that enters the red zone)."""
+    state = operating(ruleset)
+    hold(state, "VGC", {2: 30}, market=70)
+    vgc = state.corps["VGC"]
+    vgc.col = col_of(280) or 0
+    pay(state, BANK, "VGC", 350 - vgc.cash)
+    top = frame(state)
+    state.or_num = state.ors_in_set
+    top.index = len(top.order)
+    return state
+
+
+def _payouts(events: list[Any]) -> list[str]:
+    return sorted(e.params["corp"] for e in events if e.kind == "metal_payout")
+
+
+def test_ruling_R26_the_metals_pay_once_at_the_end_of_the_last_set() -> None:
+    for ruleset in ("bga", "18xx"):
+        # an end set earlier: the last set's settlement is the metals' last payout, once each, then the scoring
+        state = _last_or(ruleset)
+        state.corps["RG"].col = col_of(310) or 0
+        red_zone(state, "RG", [])
+        events: list[Any] = []
+        end_operating_round(state, frame(state), events)
+        assert state.finished and _payouts(events) == ["CF&I", "VGC"], ruleset
+        assert GAME.invariants(state) == [], ruleset
+    # bga: Victor's own payout enters the red zone ("任意公司股价抵达股票市场红色封顶区域 | 完成当前整套 SR+OR1+OR2
+    # 后结算"): the set is complete, its settlement paid; the game ends without paying the metals again
+    state = _last_or("bga")
+    events = []
+    end_operating_round(state, frame(state), events)
+    assert state.finished and state.end_reason == "stock_market"
+    assert _payouts(events) == ["CF&I", "VGC"]
+    assert GAME.invariants(state) == []
+    # 18xx: a metal's price does not end the game (R5); the next stock round begins
+    state = _last_or("18xx")
+    end_operating_round(state, frame(state), events := [])
+    assert not state.finished and isinstance(state.stack[-1], StockF)

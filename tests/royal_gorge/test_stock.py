@@ -519,7 +519,7 @@ def test_every_message_key_the_engine_uses_is_worded_in_english_and_chinese() ->
         keys |= {f"event.{k}" for k in re.findall(r"Event\(\"([a-z_]+)\"", source)}
     keys |= {f"label.{k}" for k in ("bid", "pass_lot", "pass", "done", "par", "buy_treasury", "buy_market",
                                     "buy_with", "sell")}
-    keys |= {f"prompt.{k}" for k in ("bid", "raise", "stock_first", "stock", "stock_more", "operate")}
+    keys |= {f"prompt.{k}" for k in ("bid", "raise", "stock_buy", "stock", "stock_more", "stock_more_buy", "operate")}
     assert len(keys) > 60
     for lang in ("en", "zh"):
         missing = sorted(k for k in keys if k not in GAME.catalog.messages[lang] and not CORE.has(k))

@@ -100,5 +100,6 @@ def dividend(state: RGState, frame: OperatingF, kind: str, events: list[Event]) 
                             {"corp": corp.id, "from": price_at(before), "to": price_at(corp.col)}))
         red_zone(state, corp.id, events)
     corp.operated = True
+    corp.last_revenue, corp.last_paid = revenue, bool(moved)  # shown on the board beside the charter
     frame.revenue, frame.extra = 0, 0
     next_step(frame)

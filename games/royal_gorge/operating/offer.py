@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, IllegalMove, Move
+from games.core import Event, GameError, IllegalMove, Move
 from games.core.flow import Step, need
 
 from ..moves import Accept, BuyTrain, Decline
 from ..state import OperatingF, RGState, TrainOfferF
+from ..when import refusal
 from .buy_train import check_trade, trade
 
 
@@ -45,6 +46,10 @@ class TrainOfferStep(Step[RGState, TrainOfferF]):
     """The seller's president answers the offer (see the module notes)."""
 
     accepts: ClassVar[tuple[type[Move], ...]] = (Accept, Decline)
+
+    def refuse(self, state: RGState, frame: TrainOfferF, seat: int, move: Move) -> GameError:
+        """A move of another round says when it is played (when.py)."""
+        return refusal(state, move)
 
     def actors(self, state: RGState, frame: TrainOfferF) -> frozenset[int]:
         return frozenset() if state.finished else frozenset({frame.to})

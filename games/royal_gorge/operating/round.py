@@ -59,7 +59,7 @@ def end_operating_round(state: RGState, frame: OperatingF, events: list[Event]) 
         return
     end_of_set(state, events)
     if state.final_turn and state.turn >= state.final_turn and state.end_reason:
-        finish(state, events)
+        finish(state, events, paid=True)  # the settlement ended this set (a metal entered the red zone): R26
         return
     state.turn += 1
     start_stock_round(state, events)

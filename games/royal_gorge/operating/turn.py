@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Move
+from games.core import Event, GameError, Move
 from games.core.flow import Step, need
 
 from ..content import content
@@ -27,6 +27,7 @@ from ..moves import (
     Token,
 )
 from ..state import OperatingF, RGState
+from ..when import refusal
 from .buy_train import can_buy_train, do_buy_train, must_buy
 from .common import next_step, operating
 from .company import can_buy_private, do_buy_private, turn_ability
@@ -87,6 +88,10 @@ class OperatingStep(Step[RGState, OperatingF]):
 
     accepts: ClassVar[tuple[type[Move], ...]] = (Lay, Steel, Token, Run, Boost, Ship, GhostTown, Dividend, Lease,
                                                  BuyTrain, BuyPrivate, PayDebt, Bankrupt, Sell, Pass)
+
+    def refuse(self, state: RGState, frame: OperatingF, seat: int, move: Move) -> GameError:
+        """A move of another round says when it is played (when.py)."""
+        return refusal(state, move)
 
     def actors(self, state: RGState, frame: OperatingF) -> frozenset[int]:
         if frame.index >= len(frame.order) or state.finished:
