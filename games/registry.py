@@ -13,17 +13,16 @@ _TITLES: dict[str, str] = {
     "landlords": "games.landlords:GAME",
     "three-kingdoms": "games.three_kingdoms:GAME",
     "royal-gorge": "games.royal_gorge:GAME",
+    "megarich": "games.megarich:GAME",
 }
 #: Example titles: small titles that show how a title is built (docs/new-title.md) and exercise the
 #: platform (a huge move space). Playable by id everywhere; listed only with ``examples=True``.
 _EXAMPLES: dict[str, str] = {
     "hexlay": "games.examples.hexlay:GAME",
 }
-#: Titles being built: playable by id everywhere (``tabula play megarich``) and run by the contract suite with the
-#: example titles (``examples=True``), but not offered in lobbies until they are finished.
-_DEVELOPING: dict[str, str] = {
-    "megarich": "games.megarich:GAME",
-}
+#: Titles being built: playable by id everywhere (``tabula play <id>``) and run by the contract suite with the
+#: example titles (``examples=True``), but not offered in lobbies until they are finished (Megarich∞ was, issue 20).
+_DEVELOPING: dict[str, str] = {}
 _extra: dict[str, Game[Any, Any]] = {}
 
 

@@ -1,5 +1,5 @@
-"""巨富豪∞ (Megarich∞), being built (issue 20): listed in ``games/registry.py`` among the titles in development
-(playable by id, run by the contract suite, not offered in lobbies).
+"""巨富豪∞ (Megarich∞), the fifth title (issue 20): gather inspiration on a wrapped map of real places, design a wonder
+in secret, win the bidding battle.
 
 The parts: the board (a wrapped hex map of real places), the tram's movement odds and the dice, the gathering phase,
 the inspiration blocks and the wonder's stats, the design board and the design phase, the bidding battle;
