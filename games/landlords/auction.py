@@ -69,6 +69,7 @@ def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None
         events.append(Event("unsold", {"card": frame.item}))
         return
     events.append(Event("auction_won", {"seat": winner, "card": frame.item, "amount": price}))
+    events += _why_bids_lost(state, frame, anchor, winner, price, equal_beats_first)
     if frame.seller >= 0:
         transfer_card(state, frame.item, frame.seller, winner)
     elif frame.item.isdigit():
@@ -79,6 +80,26 @@ def _resolve(state: LandlordsState, frame: SealedF, events: list[Event]) -> None
     # §5.3 proceeds of a land-office sale go to the treasury's general fund
     settle(state, [Due(winner, frame.seller if frame.seller >= 0 else GENERAL, price, "auction")],
            events)
+
+
+def _why_bids_lost(state: LandlordsState, frame: SealedF, anchor: int, winner: int, price: int,
+                   equal_beats_first: bool) -> list[Event]:
+    """Why each revealed counter-bid lost: lower than the price, equal to the first bid that stands (an equal
+    counter-bid does not beat it in edition 2, R14/R32), or equal to an earlier bidder's (the earliest in turn
+    order after the lander wins, R14)."""
+    out = []
+    for seat in state.others(anchor):
+        amount = frame.bids[seat]
+        if seat == winner or amount in (UNANSWERED, PASSED):
+            continue
+        if amount < price:
+            why = "lower"
+        elif winner == frame.first and not equal_beats_first:
+            why = "first_stands"
+        else:
+            why = "earlier"
+        out.append(Event(f"bid_lost_{why}", {"seat": seat, "amount": amount, "price": price, "winner": winner}))
+    return out
 
 
 class BidStep(Step[LandlordsState, BidF]):

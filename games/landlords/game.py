@@ -22,7 +22,7 @@ from games.core import (
 
 from . import bot, outcome, secrecy, turn
 from .board import SPACES, board, card_label, rules
-from .edition import CURRENT, stored_edition
+from .edition import CURRENT, stored_edition, text_rules
 from .money import payee
 from .moves import (
     Accept,
@@ -65,7 +65,7 @@ from .view import LandlordsView, summary, view
 REVERSIBLE = frozenset({"improved", "sign_placed", "sign_removed", "paid", "offer_sell",
                         "offer_buy", "offer_swap", "offer_mortgage"})
 BANK_RESERVE = 1_000_000  # the land office's money; never shown (ruling R22)
-SEAT_PARAMS = frozenset({"seat", "player", "holder"})
+SEAT_PARAMS = frozenset({"seat", "player", "holder", "winner"})
 NAMED = SEAT_PARAMS | {"to", "from"}
 
 #: The standing order "pass every sealed counter-bid" (ruling R31).
@@ -199,6 +199,8 @@ class LandlordsGame(Game[LandlordsState, Move]):
         if isinstance(top, TurnF):
             return self._turn_prompt(state, seat, lang)
         key = f"prompt.{tag}"
+        if isinstance(top, SealedF) and top.first >= 0 and text_rules(state):
+            key = "prompt.sealed_over"  # a counter-bid must beat the open first bid: an equal one loses (R14)
         return self.text(key, params, lang, names) if self.catalog.has(key) else None
 
     def _turn_prompt(self, state: LandlordsState, seat: int, lang: str) -> str:

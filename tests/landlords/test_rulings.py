@@ -270,6 +270,33 @@ def test_ruling_R14_an_equal_counter_bid_loses_and_equal_counter_bids_go_in_turn
     assert t2.s.owner[6] == 0 and t2.cash(1) == 350
 
 
+def test_ruling_R14_the_prompt_says_more_than_and_the_log_says_why_a_bid_lost() -> None:
+    """Issue 22: the sealed-bid prompt said "at least $X" where an equal counter-bid loses; the reveal now says why
+    each counter-bid lost (below the price, equal to the first bid that stands, equal to an earlier bidder's)."""
+    t = table(4)
+    place(t, 0, 3)
+    t.roll(0, 1, 2)
+    t.do(0, "bid 200")
+    asked = GAME.prompt(t.s, 1, "en")
+    assert asked is not None and "more than $200" in asked and "at least" not in asked
+    assert "须高于 $200" in (GAME.prompt(t.s, 1, "zh") or "")
+    t.do(3, "bid 220")
+    t.do(2, "bid 220")
+    events = t.do(1, "bid 210")
+    lost = {e.params["seat"]: e.kind for e in events if e.kind.startswith("bid_lost")}
+    assert lost == {3: "bid_lost_earlier", 1: "bid_lost_lower"}
+    lines = [GAME.describe(e, "en") for e in events if e.kind.startswith("bid_lost")]
+    assert any("#4's $220 loses: #3 bid the same" in line for line in lines), lines
+    t2 = table(2)
+    place(t2, 0, 3)
+    t2.roll(0, 1, 2)
+    t2.do(0, "bid 200")
+    events = t2.do(1, "bid 200")
+    (why,) = [e for e in events if e.kind.startswith("bid_lost")]
+    assert why.kind == "bid_lost_first_stands" and "first bid, which stands" in GAME.describe(why, "en")
+    assert "{" not in GAME.describe(why, "zh")
+
+
 def test_ruling_R14_no_bid_above_ones_cash() -> None:
     t = table(2)
     place(t, 0, 3)
