@@ -4,6 +4,7 @@ strategies play what they say they play. The figures themselves are printed, nev
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,23 @@ def test_the_explorer_explores() -> None:
         explored += isinstance(move, Explore)
         state = GAME.apply(state, seat, move).state
     assert explored > 0
+
+
+def test_the_figures_are_written_between_the_documents_markers_only(tmp_path: Path) -> None:
+    doc = tmp_path / "balance.md"
+    doc.write_text(f"# Title\n\n{study.BEGIN}\nold\n{study.END}\n\n## Reading\nours\n", encoding="utf-8")
+    study.update(doc, ["seat 1: 50 %"], "python -m bench.megarich --games 2")
+    text = doc.read_text(encoding="utf-8")
+    assert "old" not in text and "seat 1: 50 %" in text and text.endswith("## Reading\nours\n")
+    assert "`python -m bench.megarich --games 2`" in text
+    (tmp_path / "bare.md").write_text("no block\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        study.update(tmp_path / "bare.md", ["x"], "cmd")
+
+
+def test_the_balance_document_holds_the_studys_figures() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "megarich-balance.md").read_text(encoding="utf-8")
+    block = text.split(study.BEGIN)[1].split(study.END)[0]
+    for players in (2, 3, 4, 5, 6):
+        assert f"1000 games of {players} default bots" in block
+        assert f"1000 games of {players} seats drawn from the field" in block
