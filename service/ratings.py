@@ -206,3 +206,70 @@ def member_ratings(service: TableService, guild_id: str | None, user_id: str,
 def table_result(service: TableService, table_id: int) -> RatedResultRow | None:
     """How a table counted for ratings (``None``: not recorded, or not ended)."""
     return _store(service).result(table_id)
+
+
+# ---- what a reader is shown (the console and Discord alike) ----------------------------------------
+@dataclass(frozen=True)
+class Place:
+    """One line of a leaderboard: the place (equal ratings shown share it), the member, the rating
+    shown (:func:`ordinal`), their rated tables, μ and σ."""
+
+    place: int
+    user: str
+    name: str
+    rating: int
+    games: int
+    mu: float
+    sigma: float
+
+
+def places(rows: Sequence[RatingRow]) -> list[Place]:
+    """Ratings (best first) as places: a competition ranking ("1224") by the rating shown."""
+    out: list[Place] = []
+    for index, row in enumerate(rows):
+        shown = ordinal(row.mu, row.sigma)
+        place = out[-1].place if out and out[-1].rating == shown else index + 1
+        out.append(Place(place, row.user_id, row.name or row.user_id, shown, row.games, row.mu, row.sigma))
+    return out
+
+
+def standings(service: TableService, guild_id: str | None, game_id: str, limit: int = 20) -> list[Place]:
+    """A title's leaderboard on a server (the best ``limit``)."""
+    return places(leaderboard(service, guild_id, game_id, limit))
+
+
+def _words(key: str, lang: str, **params: Any) -> str:
+    from .errors import SERVICE_CATALOG
+
+    return SERVICE_CATALOG.text(f"ratings.{key}", params, lang)
+
+
+def detail(mu: float, sigma: float, lang: str) -> str:
+    """μ and σ, as shown on request."""
+    return _words("detail", lang, mu=f"{mu:.2f}", sigma=f"{sigma:.2f}")
+
+
+def leaderboard_lines(board: Sequence[Place], game: str, lang: str, *, details: bool = False,
+                      name: Any = None) -> list[str]:
+    """A leaderboard as text (for screen readers and the console): a heading, one line a member.
+    ``name`` (a callable of the place) words a member's name (Discord: a mention-safe name)."""
+    if not board:
+        return [_words("none", lang, game=game)]
+    lines = [_words("head", lang, game=game)]
+    for place in board:
+        line = _words("line", lang, place=place.place, name=name(place) if name else place.name,
+                      rating=place.rating, games=place.games)
+        lines.append(line + (f" · {detail(place.mu, place.sigma, lang)}" if details else ""))
+    return lines
+
+
+def rating_lines(rows: Sequence[RatingRow], who: str, lang: str, game_name: Any, *, details: bool = True) -> list[str]:
+    """A member's ratings (one title's or every title's) as text; ``game_name`` words a title id."""
+    if not rows:
+        return [_words("mine_none", lang, name=who)]
+    lines = [_words("mine_head", lang, name=who)]
+    for row in rows:
+        line = _words("mine_line", lang, game=game_name(row.game_id), rating=ordinal(row.mu, row.sigma),
+                      games=row.games)
+        lines.append(line + (f" · {detail(row.mu, row.sigma, lang)}" if details else ""))
+    return lines

@@ -187,6 +187,7 @@ class TableService:
     rate_table = ratings.settle
     recompute_ratings = ratings.recompute
     leaderboard = ratings.leaderboard
+    rating_standings = ratings.standings
     member_ratings = ratings.member_ratings
     rating_result = ratings.table_result
 

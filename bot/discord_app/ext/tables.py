@@ -49,6 +49,15 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str)
     return out[:25]
 
 
+def title_id(game: str) -> str:
+    """The title a member named (id or alias); refused in their language when there is none."""
+    try:
+        return get_game(game).meta.id
+    except KeyError:
+        raise BotError("table.unknown_game", game=game[:50], games=", ".join(g.meta.id for g in all_games())) \
+            from None
+
+
 async def options_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
     lang = interaction_lang(interaction)
     try:
@@ -352,6 +361,21 @@ class Tables(commands.Cog):
                         style=discord.ButtonStyle.danger),
             TableButton(row.id, row.version, "endno", user, label=t("bot.end.keep", lang))])
         await interaction.followup.send(t("bot.end.ask", lang, table=row.id), view=view, ephemeral=True)
+
+    @mod.command(name=_("ratings-recompute"), description=_("Recompute this server's ratings from the stored results"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which game (default: every game)"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def ratings_recompute(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Server managers only (docs/ratings.md "Recompute"): a fix to the rating rules never
+        leaves wrong numbers behind; tables whose rating was missed are rated first."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        if not rt.is_manager(interaction):
+            raise BotError("bot.ratings.managers_only")
+        chosen = title_id(game) if game else None
+        count = await rt.call(rt.service.recompute_ratings, str(interaction.guild_id), chosen)
+        await interaction.followup.send(t("ratings.recomputed", lang, count=count), ephemeral=True)
 
     @mod.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
     @app_commands.rename(seat=_("seat"))

@@ -1,0 +1,82 @@
+"""Ratings (issue 23 §1, docs/ratings.md): ``/rating [member] [game]``, ``/leaderboard game`` (an
+image, and the same as text for screen readers); ``/mod ratings-recompute`` lives in the ``/mod``
+group (``ext.tables``). Private answers, in the reader's language."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from render.leaderboard import Leaderboard, LeaderboardRow
+from service import ratings as rules
+
+from ..i18n import t
+from ..interactions import acknowledge_privately, runtime_of
+from ..present import clip, game_name, safe
+from .tables import game_autocomplete, title_id
+
+if TYPE_CHECKING:
+    from ..client import TabulaBot
+
+#: Members a leaderboard shows.
+LEADERBOARD_SIZE = 20
+
+
+def leaderboard_view(board: list[rules.Place], game: str, lang: str) -> Leaderboard:
+    """The image's view: worded in ``lang``, names as stored (plain text is drawn, never parsed)."""
+    return Leaderboard(title=t("ratings.title", lang), subtitle=game_name(game, lang),
+                       labels=(t("ratings.rating", lang), t("ratings.games", lang), t("ratings.musigma", lang)),
+                       rows=tuple(LeaderboardRow(p.place, p.name, p.rating, p.games, p.mu, p.sigma) for p in board),
+                       footnote=t("ratings.footnote", lang))
+
+
+class Ratings(commands.Cog):
+    """A member's ratings and a title's leaderboard on this server."""
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_("rating"), description=_("A member's ratings on this server (default: yours)"))
+    @app_commands.rename(member=_("member"), game=_("game"), details=_("details"))
+    @app_commands.describe(member=_("Whose ratings (default: yours)"), game=_("Which game (default: every game)"),
+                           details=_("Show μ and σ too"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def rating(self, interaction: discord.Interaction[Any], member: discord.Member | None = None,
+                     game: str | None = None, details: bool = False) -> None:
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        who = member or interaction.user
+        chosen = title_id(game) if game else None
+        rows = await rt.call(rt.service.member_ratings, str(interaction.guild_id), str(who.id), chosen)
+        lines = rules.rating_lines(rows, safe(who.display_name), lang, lambda g: game_name(g, lang), details=details)
+        await interaction.followup.send(clip("\n".join(lines)), ephemeral=True)
+
+    @app_commands.command(name=_("leaderboard"), description=_("A game's best ratings on this server, as an image"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which game"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """The image, with the same ranking as text beside it (screen readers read the text)."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        chosen = title_id(game)
+        board = await rt.call(rt.service.rating_standings, str(interaction.guild_id), chosen, LEADERBOARD_SIZE)
+        lines = rules.leaderboard_lines(board, game_name(chosen, lang), lang, name=lambda p: safe(p.name))
+        files = []
+        if board:
+            image = await rt.images.leaderboard(chosen, leaderboard_view(board, chosen, lang), lang)
+            if image:
+                files.append(discord.File(io.BytesIO(image), filename=f"leaderboard-{chosen}.png",
+                                          description=clip(" ".join(lines), 1000)))
+        await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
+
+
+async def setup(bot: TabulaBot) -> None:
+    await bot.add_cog(Ratings(bot))
