@@ -197,6 +197,11 @@ def leaderboard(service: TableService, guild_id: str | None, game_id: str, limit
     return _store(service).ratings(guild_key(guild_id), game_id, limit=limit)
 
 
+def rated_games(service: TableService, guild_id: str | None) -> list[str]:
+    """The titles someone has a rating of on a server, by id."""
+    return sorted({row.game_id for row in _store(service).ratings(guild_key(guild_id))})
+
+
 def member_ratings(service: TableService, guild_id: str | None, user_id: str,
                    game_id: str | None = None) -> list[RatingRow]:
     """A member's ratings on a server (one title's, or every title's), best first."""
