@@ -9,8 +9,9 @@ The rules are pure functions (:func:`credit_seats`, :func:`placings`, :func:`rat
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from openskill.models import PlackettLuce
@@ -179,6 +180,20 @@ def settle_missed(service: TableService, guild_id: str | None = None) -> int:
     no result yet (a process died between the last move and rating). Returns how many."""
     done = 0
     for table in _store(service).unrecorded(guild_id):
+        if settle(service, table.id) is not None:
+            done += 1
+    return done
+
+
+def settle_recent(service: TableService, guild_ids: Iterable[str], now: datetime, *,
+                  horizon: timedelta = timedelta(days=1), settled: timedelta = timedelta(seconds=5),
+                  limit: int = 20) -> int:
+    """Rate the tables of these servers that ended between ``horizon`` and ``settled`` ago and
+    have no result yet (the bot's clock runs it: a process that died between a table's last move
+    and its rating leaves it to the next tick of any process). Returns how many were recorded."""
+    done = 0
+    for table in _store(service).unrecorded(guild_ids=guild_ids, ended_after=now - horizon,
+                                            ended_before=now - settled, limit=limit):
         if settle(service, table.id) is not None:
             done += 1
     return done

@@ -186,6 +186,7 @@ class TableService:
     # ---- ratings (service.ratings, issue 23 §1) ----------------------------------------------
     rate_table = ratings.settle
     recompute_ratings = ratings.recompute
+    rate_recent = ratings.settle_recent
     leaderboard = ratings.leaderboard
     rating_standings = ratings.standings
     member_ratings = ratings.member_ratings

@@ -12,7 +12,7 @@ tables ending at once for the same member, nor between a table ending and a reco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final, NamedTuple
 
@@ -97,14 +97,24 @@ class Ratings:
         with self.repo._read() as session:
             return list(session.scalars(query))
 
-    def unrecorded(self, guild_id: str | None = None, *, limit: int = 200) -> list[TableRow]:
-        """Ended tables (finished or abandoned) without a result yet, of a server or all, oldest
-        change first: a rating missed (a process that died between the last move and rating)."""
+    def unrecorded(self, guild_id: str | None = None, *, guild_ids: Iterable[str] | None = None,
+                   ended_after: datetime | None = None, ended_before: datetime | None = None,
+                   limit: int = 200) -> list[TableRow]:
+        """Ended tables (finished or abandoned) without a result yet, oldest change first: a
+        rating missed (a process that died between the last move and rating). Of one server
+        (``guild_id``, ``""``: outside any server) or several (``guild_ids``), last changed
+        between the two times when given."""
         recorded = exists().where(col(RatedResultRow.table_id) == col(TableRow.id))
         query = select(TableRow).where(col(TableRow.status).in_(("finished", "abandoned")), ~recorded)
         if guild_id is not None:
             query = query.where(col(TableRow.guild_id) == guild_id) if guild_id else \
                 query.where(col(TableRow.guild_id).is_(None))
+        if guild_ids is not None:
+            query = query.where(col(TableRow.guild_id).in_(list(guild_ids)))
+        if ended_after is not None:
+            query = query.where(col(TableRow.updated_at) > ended_after)
+        if ended_before is not None:
+            query = query.where(col(TableRow.updated_at) < ended_before)
         with self.repo._read() as session:
             return list(session.scalars(query.order_by(col(TableRow.updated_at), col(TableRow.id)).limit(limit)))
 

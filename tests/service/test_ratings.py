@@ -4,6 +4,7 @@ numbers are openskill's own, a table is rated once, and a recompute equals the i
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import timedelta
 
 import pytest
 from openskill.models import PlackettLuce
@@ -11,9 +12,12 @@ from openskill.models import PlackettLuce
 from games.registry import register, unregister
 from service import TableService
 from service import ratings as rules
+from storage.db import make_engine
 from storage.models import ActionRow, SeatRow
 from storage.ratings import Ratings
+from storage.repository import Repository
 from tests.e2e.titles import Pebbles
+from tests.storage.test_concurrency import race
 
 GAME = "pebbles"
 
@@ -207,3 +211,41 @@ def test_a_rating_missed_when_the_table_ended_is_made_by_recompute(service: Tabl
 def test_console_tables_are_rated_outside_any_server(service: TableService) -> None:
     play(service, table(service, ["a", "b"], guild=None), [3, 3, 1])
     assert rating(service, "a", None)[2] == 1 and service.member_ratings("g1", "a") == []
+
+
+def test_the_clock_rates_a_recent_table_whose_rating_was_missed(service: TableService,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as patch:
+        patch.setattr(Ratings, "record", lambda *args: (_ for _ in ()).throw(RuntimeError("gone")))
+        tid = table(service, ["a", "b"])
+        play(service, tid, [3, 3, 1])
+    ended = service.load(tid).table.updated_at
+    assert service.rate_recent(["g1"], ended) == 0  # just ended: its own process may still be rating it
+    assert service.rate_recent(["g2"], ended + timedelta(minutes=1)) == 0  # another server's clock
+    assert service.rate_recent(["g1"], ended + timedelta(days=2)) == 0  # long ago: left to a recompute
+    assert service.rate_recent(["g1"], ended + timedelta(minutes=1)) == 1
+    assert service.rate_recent(["g1"], ended + timedelta(minutes=1)) == 0 and rating(service, "a")[2] == 1
+
+
+def test_processes_rating_at_once_rate_a_table_once_and_lose_no_update(service: TableService, db_url: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as patch:  # two tables end unrated, then two processes see them end at once
+        patch.setattr(Ratings, "record", lambda *args: (_ for _ in ()).throw(RuntimeError("gone")))
+        first, second = table(service, ["a", "b"]), table(service, ["a", "c"])
+        play(service, first, [3, 3, 1])
+        play(service, second, [3, 3, 1])
+    engines = [make_engine(db_url) for _ in range(4)]
+    try:
+        processes = [TableService(Repository(engine)) for engine in engines]
+        work = [lambda s=s, t=t: rules.settle(s, t) for s, t in zip(processes, [first, first, second, second],
+                                                                     strict=True)]
+        results, errors = race(work)
+    finally:
+        for engine in engines:
+            engine.dispose()
+    assert not errors and sorted(r.table_id for r in results if r is not None) == [first, second]
+    assert rating(service, "a")[2] == 2  # both tables moved a's rating, one after the other
+    befores = [next(p for p in service.rating_result(t).placings if p["user"] == "a") for t in (first, second)]
+    assert sorted(b["before"] is None for b in befores) == [False, True]
+    earlier, later = sorted(befores, key=lambda b: b["before"] is not None)
+    assert later["before"] == earlier["after"]
