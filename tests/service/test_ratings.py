@@ -249,3 +249,17 @@ def test_processes_rating_at_once_rate_a_table_once_and_lose_no_update(service: 
     assert sorted(b["before"] is None for b in befores) == [False, True]
     earlier, later = sorted(befores, key=lambda b: b["before"] is not None)
     assert later["before"] == earlier["after"]
+
+
+def test_every_rule_in_docs_ratings_names_a_test_that_exists() -> None:
+    """docs/ratings.md cites a test for each rule: each cited test must exist (a renamed or dropped
+    test leaves its rule untested, and this notices)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    cited = set(re.findall(r"`(test_\w+)`", (root / "docs" / "ratings.md").read_text(encoding="utf-8")))
+    defined = set()
+    for path in ("tests/service/test_ratings.py", "tests/bot/test_ratings_cli.py", "tests/e2e/test_ratings.py"):
+        defined |= set(re.findall(r"^(?:async )?def (test_\w+)", (root / path).read_text(encoding="utf-8"), re.M))
+    assert len(cited) >= 12 and cited <= defined, sorted(cited - defined)
