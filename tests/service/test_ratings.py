@@ -253,7 +253,7 @@ def test_processes_rating_at_once_rate_a_table_once_and_lose_no_update(service: 
 
 def test_every_rule_in_docs_ratings_names_a_test_that_exists() -> None:
     """docs/ratings.md cites a test for each rule: each cited test must exist (a renamed or dropped
-    test leaves its rule untested, and this notices)."""
+    test leaves its rule untested, and this notices), and its Chinese twin cites the same."""
     import re
     from pathlib import Path
 
@@ -263,3 +263,5 @@ def test_every_rule_in_docs_ratings_names_a_test_that_exists() -> None:
     for path in ("tests/service/test_ratings.py", "tests/bot/test_ratings_cli.py", "tests/e2e/test_ratings.py"):
         defined |= set(re.findall(r"^(?:async )?def (test_\w+)", (root / path).read_text(encoding="utf-8"), re.M))
     assert len(cited) >= 12 and cited <= defined, sorted(cited - defined)
+    twin = set(re.findall(r"`(test_\w+)`", (root / "docs" / "zh" / "ratings.md").read_text(encoding="utf-8")))
+    assert twin == cited, sorted(twin ^ cited)
