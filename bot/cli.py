@@ -211,6 +211,7 @@ def ratings(
         return
     from service import SERVICE_CATALOG
     from service import ratings as rules
+    from service.text import plain_name
 
     language, chosen = normalise_lang(lang), _title(game)
     service = _service(database_url)
@@ -223,7 +224,8 @@ def ratings(
             name = get_game(title).meta.name(language)
         except KeyError:  # a title no longer installed keeps its ratings
             name = title
-        typer.echo(("\n" if index else "") + "\n".join(rules.leaderboard_lines(board, name, language, details=details)))
+        lines = rules.leaderboard_lines(board, name, language, details=details, name=lambda p: plain_name(p.name))
+        typer.echo(("\n" if index else "") + "\n".join(lines))
 
 
 @ratings_app.command("recompute")

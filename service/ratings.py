@@ -8,6 +8,7 @@ The rules are pure functions (:func:`credit_seats`, :func:`placings`, :func:`rat
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -83,6 +84,26 @@ def credit_seats(seats: Sequence[SeatRow], rows: Sequence[ActionRow]) -> dict[in
     return credits
 
 
+def member_names(seats: Sequence[SeatRow], rows: Sequence[ActionRow]) -> dict[str, str]:
+    """The name each member went by at the table: their seat's now, else the one the log's last
+    change of seat recorded for them (a member who handed their seat on or resigned)."""
+    names: dict[str, str] = {}
+    for row in rows:
+        if row.kind != "system" or not row.move:
+            continue
+        try:
+            change = json.loads(row.move)
+        except ValueError:
+            continue
+        if isinstance(change, dict):
+            for user, name in ((change.get("previous_user"), change.get("previous")),
+                               (change.get("user"), change.get("name"))):
+                if user and name:
+                    names[str(user)] = str(name)
+    names.update({seat.user_id: seat.name for seat in seats if seat.user_id and not seat.is_bot})
+    return names
+
+
 def placings(outcome: Outcome, credits: Mapping[int, Credit], names: Mapping[str, str]) -> list[dict[str, Any]]:
     """The ranking the table rates, best first: each credited seat's member with the seat's place
     (shared places are ties). Bot seats are left out; a member credited with several seats counts
@@ -155,7 +176,7 @@ def settle(service: TableService, table_id: int, loaded: Loaded | None = None) -
         loaded = loaded or service.load(table_id)
         outcome = loaded.outcome
         rows = service.repo.actions(table_id)
-        names = {row.user_id: row.name for row in loaded.seats if row.user_id and not row.is_bot}
+        names = member_names(loaded.seats, rows)
         ranking = placings(outcome, credit_seats(loaded.seats, rows), names) if outcome is not None else []
         if len(ranking) < 2:
             skipped, ranking = TOO_FEW, []
@@ -244,7 +265,8 @@ class Place:
 
 
 def places(rows: Sequence[RatingRow]) -> list[Place]:
-    """Ratings (best first) as places: a competition ranking ("1224") by the rating shown."""
+    """Ratings (best first) as places: a competition ranking ("1224") by the rating shown. Names
+    are as stored: adapters make them plain (``service.text.plain_name``) for their medium."""
     out: list[Place] = []
     for index, row in enumerate(rows):
         shown = ordinal(row.mu, row.sigma)

@@ -133,6 +133,7 @@ def test_a_resigned_member_is_still_rated_for_the_moves_they_played(service: Tab
     play(service, tid, [1, 1, 1])  # the bot plays b's seat on; a's takes decide the rest
     result = service.rating_result(tid)
     assert result is not None and {(p["user"], p["credit"]) for p in result.placings} == {("a", "only"), ("b", "only")}
+    assert {p["user"]: p["name"] for p in result.placings} == {"a": "A", "b": "B"}  # b by their name, not the bot's
 
 
 def row(seq: int, seat: int, user: str | None) -> ActionRow:

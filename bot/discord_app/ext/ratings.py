@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from render.leaderboard import Leaderboard, LeaderboardRow
 from service import ratings as rules
+from service.text import plain_name
 
 from ..i18n import t
 from ..interactions import acknowledge_privately, runtime_of
@@ -28,10 +29,11 @@ LEADERBOARD_SIZE = 20
 
 
 def leaderboard_view(board: list[rules.Place], game: str, lang: str) -> Leaderboard:
-    """The image's view: worded in ``lang``, names as stored (plain text is drawn, never parsed)."""
+    """The image's view: worded in ``lang``, names made plain (no invisible or bidi characters)."""
     return Leaderboard(title=t("ratings.title", lang), subtitle=game_name(game, lang),
                        labels=(t("ratings.rating", lang), t("ratings.games", lang), t("ratings.musigma", lang)),
-                       rows=tuple(LeaderboardRow(p.place, p.name, p.rating, p.games, p.mu, p.sigma) for p in board),
+                       rows=tuple(LeaderboardRow(p.place, plain_name(p.name), p.rating, p.games, p.mu, p.sigma)
+                                  for p in board),
                        footnote=t("ratings.footnote", lang))
 
 
