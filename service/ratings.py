@@ -59,12 +59,17 @@ def credit_seats(seats: Sequence[SeatRow], rows: Sequence[ActionRow]) -> dict[in
     """Who each seat counts for (docs/ratings.md "A seat that changed hands"): the member who
     played most of the seat's moves that stand (undone moves do not count); moves with no member
     (a bot's, or the clock's for a missed deadline) count for nobody. A tie goes to whichever of
-    the tied members moved last on the seat. A seat no member moved counts for its holder at the
-    end if that is a member, and is a bot seat (absent from the result) otherwise."""
+    the tied members moved last on the seat. A seat with moves but none by a member is a bot seat
+    (absent from the result: a member seated at the last moment does not take a bot's result); a
+    seat nobody moved at all counts for its holder at the end if that is a member."""
     counts: dict[int, dict[str, int]] = {}
     last: dict[tuple[int, str], int] = {}
+    moved: set[int] = set()
     for row in effective_actions(list(rows)):
-        if row.kind != "move" or row.seat is None or not row.user_id:
+        if row.kind != "move" or row.seat is None:
+            continue
+        moved.add(row.seat)
+        if not row.user_id:
             continue
         mine = counts.setdefault(row.seat, {})
         mine[row.user_id] = mine.get(row.user_id, 0) + 1
@@ -73,7 +78,7 @@ def credit_seats(seats: Sequence[SeatRow], rows: Sequence[ActionRow]) -> dict[in
     for seat in seats:
         played = counts.get(seat.seat)
         if not played:
-            if not seat.is_bot and seat.user_id:
+            if seat.seat not in moved and not seat.is_bot and seat.user_id:
                 credits[seat.seat] = Credit(seat.user_id, HOLDER)
             continue
         most = max(played.values())

@@ -156,6 +156,9 @@ def test_a_seat_that_changed_hands_counts_for_whoever_played_most_of_its_moves()
 def test_a_seat_nobody_moved_counts_for_its_member_holder_and_a_bot_seat_for_nobody() -> None:
     credits = rules.credit_seats([seat(0, "a"), seat(1, None)], [row(1, 1, None)])
     assert credits == {0: rules.Credit("a", rules.HOLDER)}
+    # a member handed a bot's seat at the last moment does not take the bot's result
+    assert rules.credit_seats([seat(0, "a"), seat(1, "b")], [row(1, 1, None), row(2, 1, None)]) == \
+        {0: rules.Credit("a", rules.HOLDER)}
 
 
 def test_undone_moves_do_not_count_for_the_credit() -> None:
