@@ -60,5 +60,8 @@ async def test_a_finished_table_rates_its_two_members(server: LoopbackDiscord, t
     assert f"1. {names[str(alice.id)]} — {first}" in reply_text(
         await slash_ok(alice, "leaderboard", "general", game="pebbles"))
 
+    detailed = reply_text(await slash_ok(bob, "leaderboard", "general", game="pebbles", details=True))
+    assert f"{first}（1 局） · μ {won.mu:.2f}，σ {won.sigma:.2f}" in detailed, detailed
+
     unknown = reply_text(await slash_ok(alice, "leaderboard", "general", game="chess"))
     assert "There is no game called “chess”" in unknown, unknown

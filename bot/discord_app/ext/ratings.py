@@ -60,17 +60,18 @@ class Ratings(commands.Cog):
         await interaction.followup.send(clip("\n".join(lines)), ephemeral=True)
 
     @app_commands.command(name=_("leaderboard"), description=_("A game's best ratings on this server, as an image"))
-    @app_commands.rename(game=_("game"))
-    @app_commands.describe(game=_("Which game"))
+    @app_commands.rename(game=_("game"), details=_("details"))
+    @app_commands.describe(game=_("Which game"), details=_("Show μ and σ in the text too"))
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str, details: bool = False) -> None:
         """The image, with the same ranking as text beside it (screen readers read the text)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         chosen = title_id(game)
         board = await rt.call(rt.service.rating_standings, str(interaction.guild_id), chosen, LEADERBOARD_SIZE)
-        lines = rules.leaderboard_lines(board, game_name(chosen, lang), lang, name=lambda p: safe(p.name))
+        lines = rules.leaderboard_lines(board, game_name(chosen, lang), lang, details=details,
+                                        name=lambda p: safe(p.name))
         files = []
         if board:
             image = await rt.images.leaderboard(chosen, leaderboard_view(board, chosen, lang), lang)
