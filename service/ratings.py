@@ -310,6 +310,24 @@ def leaderboard_lines(board: Sequence[Place], game: str, lang: str, *, details: 
     return lines
 
 
+def change_line(result: RatedResultRow | None, lang: str, *, name: Any = None) -> str | None:
+    """What a table that just ended did to its members' ratings, on one line ("Ratings: Ann 1000 →
+    1085 (+85), Ben 1000 → 923 (−77)"); ``None`` when it rated nobody. ``name`` (a callable of a
+    placing's name) words a name for the adapter's medium."""
+    if result is None or result.skipped is not None or not result.placings:
+        return None
+    first = MODEL.rating()
+    parts = []
+    for placing in result.placings:
+        before = placing.get("before") or [first.mu, first.sigma]
+        after = placing.get("after") or before
+        old, new = ordinal(*before), ordinal(*after)
+        label = str(placing.get("name") or placing["user"])
+        parts.append(_words("change", lang, name=name(label) if name else label, before=old, after=new,
+                            delta=f"+{new - old}" if new >= old else f"−{old - new}"))
+    return _words("changes", lang, changes=_words("separator", lang).join(parts))
+
+
 def rating_lines(rows: Sequence[RatingRow], who: str, lang: str, game_name: Any, *, details: bool = True) -> list[str]:
     """A member's ratings (one title's or every title's) as text; ``game_name`` words a title id."""
     if not rows:

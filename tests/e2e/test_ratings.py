@@ -1,6 +1,7 @@
-"""Issue 23 §1: two members finish a table of pebbles; ``/rating`` and ``/leaderboard`` answer with
-their new ratings (the leaderboard as an image and as text), in each reader's language, and a
-moderator's ``/mod ratings-recompute`` gives the same numbers back (docs/ratings.md)."""
+"""Issue 23 §1: two members finish a table of pebbles; the final post tells the rating changes,
+``/rating`` and ``/leaderboard`` answer with their new ratings (the leaderboard as an image and as
+text), in each reader's language, and a moderator's ``/mod ratings-recompute`` gives the same
+numbers back (docs/ratings.md)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ async def test_a_finished_table_rates_its_two_members(server: LoopbackDiscord, t
     won, lost = (team[0] for team in model.rate([[model.rating()], [model.rating()]], ranks=[1, 2]))
     first, second = rules.ordinal(won.mu, won.sigma), rules.ordinal(lost.mu, lost.sigma)
     assert first > 1000 > second
+    # the final post tells what the table did to the ratings
+    changes = (f"Ratings: {names[str(alice.id)]} 1000 → {first} (+{first - 1000}), "
+               f"{names[str(bob.id)]} 1000 → {second} (−{1000 - second})")
+    await server.wait_for_message(table.thread, lambda m: changes in m.text)
 
     mine = await slash_ok(alice, "rating", "general", details=True)
     text = reply_text(mine)

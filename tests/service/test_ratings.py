@@ -85,6 +85,22 @@ def test_bot_seats_are_not_rated_and_do_not_rate_others(service: TableService) -
         assert rating(service, placing["user"])[:2] == pytest.approx((team[0].mu, team[0].sigma))
 
 
+def test_the_changes_a_table_made_are_told_in_one_line(service: TableService) -> None:
+    tid = table(service, ["a", "b"])
+    play(service, tid, [3, 3, 1])  # a wins
+    won, lost = (rules.ordinal(*rating(service, user)[:2]) for user in "ab")
+    result = service.rating_result(tid)
+    assert rules.change_line(result, "en") == \
+        f"Ratings: A 1000 → {won} (+{won - 1000}), B 1000 → {lost} (−{1000 - lost})"
+    assert rules.change_line(result, "zh", name=str.lower) == \
+        f"等级分：a 1000 → {won}（+{won - 1000}），b 1000 → {lost}（−{1000 - lost}）"
+    again = table(service, ["a", "b"])
+    play(service, again, [3, 3, 1])
+    assert f"A {won} → " in (rules.change_line(service.rating_result(again), "en") or "")  # from the rating before
+    service.abandon(abandoned := table(service, ["a", "b"]), "a")
+    assert rules.change_line(service.rating_result(abandoned), "en") is None
+
+
 def test_a_table_with_fewer_than_two_rated_members_rates_nobody(service: TableService) -> None:
     tid = table(service, ["a"], bots=2)
     play(service, tid, [1] * 7)
