@@ -35,6 +35,9 @@ MODEL: Final = PlackettLuce()
 SCALE: Final = 40.0
 BASE: Final = 1000.0
 
+#: Ended tables without a result read at a time when a recompute rates what was missed.
+MISSED_BATCH: Final = 200
+
 #: Credit rules (docs/ratings.md "A seat that changed hands"), stored with each placing.
 ONLY, MOST, LATEST, HOLDER = "only", "most", "latest", "holder"
 #: Why an ended table rated nobody (``RatedResultRow.skipped``).
@@ -204,10 +207,11 @@ def settle_quietly(service: TableService, table_id: int, loaded: Loaded | None =
 def settle_missed(service: TableService, guild_id: str | None = None) -> int:
     """Rate the ended tables of a server (``""``: outside any server; ``None``: all) that have
     no result yet (a process died between the last move and rating). Returns how many."""
-    done = 0
-    for table in _store(service).unrecorded(guild_id):
-        if settle(service, table.id) is not None:
-            done += 1
+    done, store, seen = 0, _store(service), set[int]()
+    while batch := [t for t in store.unrecorded(guild_id, limit=MISSED_BATCH) if t.id not in seen]:
+        # each is recorded (rated or not), so the next batch holds others (``seen`` guards the loop)
+        seen.update(table.id for table in batch)
+        done += sum(settle(service, table.id) is not None for table in batch)
     return done
 
 

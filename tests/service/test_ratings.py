@@ -221,11 +221,13 @@ def test_a_rating_missed_when_the_table_ended_is_made_by_recompute(service: Tabl
 
     with monkeypatch.context() as patch:
         patch.setattr(Ratings, "record", broken)
-        tid = table(service, ["a", "b"])
-        play(service, tid, [3, 3, 1])  # the game ends all the same
-    assert service.load(tid).table.status == "finished" and service.rating_result(tid) is None
-    assert service.recompute_ratings("g1") == 1
-    assert rating(service, "a")[2] == 1
+        tids = [table(service, ["a", "b"]) for _ in range(3)]
+        for tid in tids:
+            play(service, tid, [3, 3, 1])  # the game ends all the same
+    assert all(service.load(t).table.status == "finished" and service.rating_result(t) is None for t in tids)
+    monkeypatch.setattr(rules, "MISSED_BATCH", 2)  # more missed tables than one read brings
+    assert service.recompute_ratings("g1") == 3
+    assert rating(service, "a")[2] == 3
 
 
 def test_console_tables_are_rated_outside_any_server(service: TableService) -> None:
