@@ -68,5 +68,9 @@ async def test_a_finished_table_rates_its_two_members(server: LoopbackDiscord, t
     detailed = reply_text(await slash_ok(bob, "leaderboard", "general", game="pebbles", details=True))
     assert f"{first}（1 局） · μ {won.mu:.2f}，σ {won.sigma:.2f}" in detailed, detailed
 
+    nothing = await slash_ok(alice, "leaderboard", "general", game="snap")  # a title nobody finished here
+    assert reply_text(nothing).startswith("Nobody has a Snap rating here yet") and not nothing.message.attachments
+    assert "has no rating here yet" in reply_text(await slash_ok(alice, "rating", "general", member=dave))
+
     unknown = reply_text(await slash_ok(alice, "leaderboard", "general", game="chess"))
     assert "There is no game called “chess”" in unknown, unknown
