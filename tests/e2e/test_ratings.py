@@ -15,7 +15,8 @@ from service import TableService
 from service import ratings as rules
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
-from .helpers import lobby_click, move, open_table, reply_text, slash_ok
+from .conftest import running_tabula
+from .helpers import lobby_click, move, open_table, public_bot_messages, reply_text, slash_ok
 from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
 from .test_render_after_text import drawn
 
@@ -68,9 +69,31 @@ async def test_a_finished_table_rates_its_two_members(server: LoopbackDiscord, t
     detailed = reply_text(await slash_ok(bob, "leaderboard", "general", game="pebbles", details=True))
     assert f"{first}（1 局） · μ {won.mu:.2f}，σ {won.sigma:.2f}" in detailed, detailed
 
+    mark = server.checkpoint()  # bob (Chinese client) shares it: posted for everyone in the server's language
+    shared = await slash_ok(bob, "leaderboard", "general", game="pebbles", share=True)
+    assert reply_text(shared) == "排行榜已发到频道中。"
+    post = await server.wait_for_message("general", lambda m: "Pebbles — ratings on this server:" in m.text,
+                                         after=mark)
+    assert not post.ephemeral and [a.filename for a in post.attachments] == ["leaderboard-pebbles.png"]
+
     nothing = await slash_ok(alice, "leaderboard", "general", game="snap")  # a title nobody finished here
     assert reply_text(nothing).startswith("Nobody has a Snap rating here yet") and not nothing.message.attachments
     assert "has no rating here yet" in reply_text(await slash_ok(alice, "rating", "general", member=dave))
 
     unknown = reply_text(await slash_ok(alice, "leaderboard", "general", game="chess"))
     assert "There is no game called “chess”" in unknown, unknown
+
+
+async def test_a_shared_leaderboard_waits_its_cooldown_per_channel(server: LoopbackDiscord, bot_env: dict[str, str],
+                                                                   alice: FakeUser, bob: FakeUser) -> None:
+    """A leaderboard posted for everyone costs the whole channel: once per ``TABULA_SHARE_COOLDOWN``
+    per channel, refused in the reader's language; another channel, or a private answer, is free."""
+    async with running_tabula(server, {**bot_env, "TABULA_SHARE_COOLDOWN": "600"}):
+        assert "posted in the channel" in reply_text(await slash_ok(alice, "leaderboard", "general", game="pebbles",
+                                                                    share=True))
+        refused = reply_text(await slash_ok(bob, "leaderboard", "general", game="pebbles", share=True))
+        assert refused.startswith("刚才已有人在这个频道分享过排行榜") and "秒后可再分享" in refused, refused
+        assert "posted in the channel" in reply_text(await slash_ok(alice, "leaderboard", "games", game="pebbles",
+                                                                    share=True))
+        assert reply_text(await slash_ok(alice, "leaderboard", "general", game="pebbles")).startswith("Nobody")
+    assert len([m for m in public_bot_messages(server, "general") if "Pebbles" in m.text]) == 1
