@@ -1,6 +1,7 @@
 """Ratings (issue 23 §1, docs/ratings.md): ``/rating [member] [game]``, ``/leaderboard game`` (an
 image, and the same as text for screen readers); ``/mod ratings-recompute`` lives in the ``/mod``
-group (``ext.tables``). Private answers, in the reader's language."""
+group (``ext.tables``). Private answers in the reader's language; a leaderboard shared in the
+channel in the server's."""
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ class Ratings(commands.Cog):
     @app_commands.guild_only()
     async def rating(self, interaction: discord.Interaction[Any], member: discord.Member | None = None,
                      game: str | None = None, details: bool = False) -> None:
+        """A member's rating per title: the number shown, rated tables, and μ/σ on request."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         who = member or interaction.user
