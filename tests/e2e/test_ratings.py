@@ -42,6 +42,8 @@ async def test_a_finished_table_rates_its_two_members(server: LoopbackDiscord, t
     changes = (f"Ratings: {names[str(alice.id)]} 1000 → {first} (+{first - 1000}), "
                f"{names[str(bob.id)]} 1000 → {second} (−{1000 - second})")
     await server.wait_for_message(table.thread, lambda m: changes in m.text)
+    status = await slash_ok(alice, "table status", table.thread)  # and the table's status keeps saying it
+    assert changes in status.message.text, status.message.text
 
     mine = await slash_ok(alice, "rating", "general", details=True)
     text = reply_text(mine)

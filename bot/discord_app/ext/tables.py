@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 from service import MoveResult, TableRow
+from service.ratings import change_line as rating_changes
 
 from .. import seating
 from ..boards import QUIET, publish
@@ -239,8 +240,11 @@ class Tables(commands.Cog):
                             inline=False)
         outcome = loaded.outcome  # an ended game's ranking, an admin's early end included (issue 19 §7)
         if outcome is not None:
-            ranking = ranking_lines(loaded.game, outcome, seat_names(loaded.seats), lang)
-            embed.add_field(name=t("bot.result.title", lang), value=clip("\n".join(ranking[1:]), 1024), inline=False)
+            ranking = ranking_lines(loaded.game, outcome, seat_names(loaded.seats), lang)[1:]
+            # and what it did to the ratings (issue 23 §1; nothing for a table that rated nobody)
+            changed = rating_changes(await rt.call(rt.service.rating_result, row.id), lang, name=safe)
+            lines = [*ranking, changed] if changed else ranking
+            embed.add_field(name=t("bot.result.title", lang), value=clip("\n".join(lines), 1024), inline=False)
         if loaded.table.deadline_at is not None:
             stamp = discord.utils.format_dt(loaded.table.deadline_at, "R")
             embed.add_field(name=t("bot.status.deadline", lang), value=stamp, inline=True)
