@@ -179,6 +179,72 @@ def run(
     raise typer.Exit(code)
 
 
+ratings_app = typer.Typer(add_completion=False, help="Ratings (docs/ratings.md): a server's leaderboards; "
+                                                    "`tabula ratings recompute` rebuilds them.")
+app.add_typer(ratings_app, name="ratings")
+
+ServerOption = Annotated[str, typer.Option("--server", help="The server (guild id); default: tables played "
+                                                            "outside any server (the console).")]
+GameOption = Annotated[str | None, typer.Option("--game", help="Title id (default: every title rated there).")]
+DatabaseOption = Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL", help="Where tables are stored.")]
+
+
+def _title(game: str | None) -> str | None:
+    if game is None:
+        return None
+    try:
+        return get_game(game).meta.id
+    except KeyError:
+        raise typer.BadParameter(f"unknown game {game!r}; try `tabula games`") from None
+
+
+@ratings_app.callback(invoke_without_command=True)
+def ratings(
+    ctx: typer.Context,
+    game: GameOption = None,
+    server: ServerOption = "",
+    details: Annotated[bool, typer.Option(help="Show μ and σ too.")] = False,
+    limit: Annotated[int, typer.Option(min=1, help="Members shown per title.")] = 20,
+    lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
+    database_url: DatabaseOption = None,
+) -> None:
+    """Print a server's leaderboard of a title (or of every title rated there)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from service import SERVICE_CATALOG
+    from service import ratings as rules
+    from service.text import plain_name
+
+    language, chosen = normalise_lang(lang), _title(game)
+    service = _service(database_url)
+    titles = [chosen] if chosen else rules.rated_games(service, server)
+    if not titles:
+        typer.echo(SERVICE_CATALOG.text("ratings.none_here", {}, language))
+    for index, title in enumerate(titles):
+        board = rules.standings(service, server, title, limit)
+        try:
+            name = get_game(title).meta.name(language)
+        except KeyError:  # a title no longer installed keeps its ratings
+            name = title
+        lines = rules.leaderboard_lines(board, name, language, details=details, name=lambda p: plain_name(p.name))
+        typer.echo(("\n" if index else "") + "\n".join(lines))
+
+
+@ratings_app.command("recompute")
+def ratings_recompute(
+    game: GameOption = None,
+    server: ServerOption = "",
+    lang: Annotated[str, typer.Option(help="zh or en.")] = "en",
+    database_url: DatabaseOption = None,
+) -> None:
+    """Recompute a server's ratings (of one title, or all) from the stored results, after rating any
+    ended table that was missed."""
+    from service import SERVICE_CATALOG
+
+    count = _service(database_url).recompute_ratings(server, _title(game))
+    typer.echo(SERVICE_CATALOG.text("ratings.recomputed", {"count": count}, normalise_lang(lang)))
+
+
 def writable_folder(out: Path) -> Path | None:
     """``out``, created if need be, when images can be written there; otherwise say why and play on
     without images (a read-only folder must not end a game before it starts)."""

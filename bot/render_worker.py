@@ -25,8 +25,8 @@ WATCH_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Job:
-    """One drawing: the title, the image (``kind``: board, private, focus, result or animation) and what
-    it is drawn from (views are msgspec structs or dataclasses: they pickle)."""
+    """One drawing: the title, the image (``kind``: board, private, focus, result, animation or
+    leaderboard) and what it is drawn from (views are msgspec structs or dataclasses: they pickle)."""
 
     game_id: str
     kind: str
@@ -50,7 +50,7 @@ def draw(job: Job) -> tuple[bytes, list[str] | None]:
 
     if job.delay:
         time.sleep(job.delay)
-    renderer = render.renderer_for(job.game_id)
+    renderer = None if job.kind == "leaderboard" else render.renderer_for(job.game_id)
     if not job.record:
         return _draw_with(renderer, job), None
     with render.recording() as drawn:
@@ -60,6 +60,10 @@ def draw(job: Job) -> tuple[bytes, list[str] | None]:
 
 def _draw_with(renderer: Any, job: Job) -> bytes:
     names = list(job.names)
+    if job.kind == "leaderboard":  # a server's ratings of a title: no title's renderer draws it
+        from render.leaderboard import leaderboard_png
+
+        return leaderboard_png(job.view, job.lang)
     if job.kind == "board":
         return bytes(renderer.board(job.view, job.lang, names))
     if job.kind == "private":

@@ -24,7 +24,7 @@ from storage.log import NewAction
 from storage.models import SeatRow, TableRow
 from storage.repository import Guard
 
-from . import limits, offers
+from . import limits, offers, ratings
 from .errors import AlreadySeated, NotInLobby, NotSeated, TableError
 from .record import seat_change
 
@@ -160,6 +160,7 @@ def abandon(service: TableService, table_id: int, by_user: str, *, manager: bool
         service.repo.set_status(table_id, "abandoned", guard=guard,
                              log=[NewAction(notation=notation, kind="system", user_id=by_user)])
     service._seat_write(table_id, LIVE, write)
+    ratings.settle_quietly(service, table_id)  # recorded as not rated (docs/ratings.md)
 
 
 def start(service: TableService, table_id: int, by_user: str | None = None, *, manager: bool = False) -> MoveResult:

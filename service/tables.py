@@ -28,7 +28,7 @@ from storage.models import ActionRow, SeatRow, TableRow
 from storage.repository import Guard, Repository
 from storage.types import utcnow
 
-from . import bookkeeping, clock, consent, invites, limits, lobby, offers, record
+from . import bookkeeping, clock, consent, invites, limits, lobby, offers, ratings, record
 from .bookkeeping import DM_REMINDERS, SEAT_ORDERS
 from .errors import (
     CannotUndo,
@@ -183,13 +183,14 @@ class TableService:
     resign = lobby.resign
     rematch = lobby.rematch
 
-
-
-
-
-
-
-
+    # ---- ratings (service.ratings, issue 23 §1) ----------------------------------------------
+    rate_table = ratings.settle
+    recompute_ratings = ratings.recompute
+    rate_recent = ratings.settle_recent
+    leaderboard = ratings.leaderboard
+    rating_standings = ratings.standings
+    member_ratings = ratings.member_ratings
+    rating_result = ratings.table_result
 
     # ---- play --------------------------------------------------------------------------------
     def act(self, table_id: int, user_id: str | None, text: str, *, seat: int | None = None,
@@ -351,6 +352,7 @@ class TableService:
                                      status="finished", deadline_at=None, require_status="active")
         except WrongStatus as error:
             raise NotActive(status=error.status) from None
+        ratings.settle_quietly(self, table_id)  # recorded as not rated (docs/ratings.md)
         return self.load(table_id)
 
     def undo(self, table_id: int, user_id: str, *, approved: bool = False) -> MoveResult:
@@ -599,6 +601,7 @@ class TableService:
         loaded.table.version = version
         if finished:
             loaded.table.status = "finished"
+            ratings.settle_quietly(self, loaded.table.id, loaded)
         self._drop_spent_orders(loaded)
         result = MoveResult(loaded.table.id, version, steps, sorted(game.to_act(state)), finished, loaded,
                             sorted(before or ()))

@@ -1,5 +1,5 @@
-"""The tables: a game table, its seats, its append-only action log, state snapshots, adapter notes
-and per-server settings.
+"""The tables: a game table, its seats, its append-only action log, state snapshots, adapter notes,
+per-server settings and ratings.
 
 The log (:class:`ActionRow`) is the truth; a :class:`SnapshotRow` is a cache of the engine
 state after some action and can always be rebuilt by replaying the log from ``Game.setup``.
@@ -184,3 +184,51 @@ class JobLease(Base, table=True):
     key: str = Field(primary_key=True)
     owner: str
     expires_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+
+
+#: Why an ended table was not rated (``RatedResultRow.skipped``; docs/ratings.md).
+UNRATED_REASONS: Final = ("abandoned", "moderator", "too_few", "never_started")
+
+
+class RatedResultRow(Base, table=True):
+    """How one ended table counts for ratings (issue 23 §1), one row per table: the ranking of
+    the members it rated, or why it rated nobody (``skipped``). The ratings are always
+    recomputable from these rows in end order (``service.ratings.recompute``).
+
+    ``placings`` lists, best place first, ``{"user", "name", "seat", "rank", "credit", "before",
+    "after"}``: who was credited with a seat and by which rule, their place (equal ranks are
+    ties) and their ``[mu, sigma]`` before and after this table (rewritten by a recompute).
+    ``guild_id`` is ``""`` for tables played outside any server (the console)."""
+
+    __tablename__ = "rating_results"
+    __table_args__ = (
+        UniqueConstraint("table_id"),
+        Index("ix_rating_results_guild_id_game_id_ended_at", "guild_id", "game_id", "ended_at"),
+    )
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    table_id: int = Field(foreign_key="tables.id")
+    guild_id: str
+    game_id: str
+    ended_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    skipped: str | None = None
+    placings: list[dict[str, Any]] = Field(default_factory=list,
+                                           sa_column=Column(JSONText, nullable=False, server_default="[]"))
+
+
+class RatingRow(Base, table=True):
+    """A member's current rating for one title on one server (Weng–Lin μ and σ, see
+    ``service.ratings``), and how many rated tables made it."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("guild_id", "game_id", "user_id"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    guild_id: str
+    game_id: str
+    user_id: str
+    name: str = ""
+    mu: float
+    sigma: float
+    games: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))

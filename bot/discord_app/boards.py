@@ -22,6 +22,7 @@ from bot.render_worker import animation_extension
 from games.core import MENU_LIMIT, Game, Option
 from games.core.menu import GROUP_LIMIT, fold
 from service import Loaded, MoveResult, TableRow
+from service.ratings import change_line as rating_changes
 
 from .components import TableButton, TableSelect, custom_id, make_view
 from .direct import remind_by_dm
@@ -437,6 +438,9 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     if result.finished:
         outcome = loaded.outcome
         tail = "\n".join(ranking_lines(game, outcome, names, lang)) if outcome else t("table.finished", lang)
+        # what the table did to its members' ratings (issue 23 §1; rated in the move's own call)
+        changed = rating_changes(await rt.call(rt.service.rating_result, table.id), lang, name=safe)
+        tail += f"\n{changed}" if changed else ""
     elif not new_step:  # the stage's post could not be edited (deleted): say the same in a new one
         tail = quiet_tail
     else:

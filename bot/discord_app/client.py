@@ -35,6 +35,7 @@ EXTENSIONS = (
     "bot.discord_app.ext.play",
     "bot.discord_app.ext.info",
     "bot.discord_app.ext.admin",
+    "bot.discord_app.ext.ratings",
 )
 
 

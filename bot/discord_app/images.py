@@ -172,6 +172,10 @@ class Images:
         APNG or GIF within the upload limit; ``render_worker.animation_extension`` tells which)."""
         return await self._draw(Job(game_id, "animation", view, lang, tuple(names), events=tuple(events)), key)
 
+    async def leaderboard(self, game_id: str, view: Any, lang: str) -> bytes | None:
+        """A title's leaderboard on a server (``render.leaderboard``: a worded view)."""
+        return await self._draw(Job(game_id, "leaderboard", view, lang, ()), None)
+
     # ---- the queue ------------------------------------------------------------------------------
     async def _draw(self, job: Job, key: Hashable | None) -> bytes | None:
         if self.closed:

@@ -96,13 +96,13 @@ async def test_abandon_asks_first(server: LoopbackDiscord, tabula: BotProcess, s
 
 async def test_moderation_commands_are_a_group_for_members_who_manage_threads(
         server: LoopbackDiscord, tabula: BotProcess) -> None:
-    """kick, sub, abandon and end sit in ``/mod`` with Manage Threads as default permission, so a server's
-    admins can restrict them in Server Settings (issue 10 §9); a creator's own powers over their
-    table (kick, replace, abandon: issue 19 §4) and a holder's handover are in ``/table``, which
-    every member sees."""
+    """kick, sub, abandon, end (and ratings-recompute, issue 23 §1) sit in ``/mod`` with Manage Threads
+    as default permission, so a server's admins can restrict them in Server Settings (issue 10 §9);
+    a creator's own powers over their table (kick, replace, abandon: issue 19 §4) and a holder's
+    handover are in ``/table``, which every member sees."""
     commands = {c["name"]: c for c in server.all_commands()}
     assert "mod" in commands
     assert int(commands["mod"]["default_member_permissions"]) == discord.Permissions(manage_threads=True).value
-    assert {o["name"] for o in commands["mod"]["options"]} == {"abandon", "end", "kick", "sub"}
+    assert {o["name"] for o in commands["mod"]["options"]} == {"abandon", "end", "kick", "sub", "ratings-recompute"}
     assert {"abandon", "kick", "replace", "handover"} <= {o["name"] for o in commands["table"]["options"]}
     assert commands["table"].get("default_member_permissions") is None

@@ -315,6 +315,10 @@ class Admin(commands.Cog):
             await self.close_ended(now, guilds)
         except Exception:
             log.exception("clock failed to archive the threads of ended tables")
+        try:  # a table whose rating a dead process missed (docs/ratings.md); rated once by any process
+            await self.rt.call(self.rt.service.rate_recent, guilds, now)
+        except Exception:
+            log.exception("clock failed to rate the tables that ended")
 
     async def run_job(self, key: str, work: Coroutine[Any, Any, None]) -> None:
         """Do ``work`` if this process wins the claim on ``key``; give the claim back after."""

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from games.registry import all_games, get_game
 from service import MoveResult, TableRow
+from service.ratings import change_line as rating_changes
 
 from .. import seating
 from ..boards import QUIET, publish
@@ -47,6 +48,15 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str)
         if not typed or typed in haystack:
             out.append(app_commands.Choice(name=label[:100], value=meta.id))
     return out[:25]
+
+
+def title_id(game: str) -> str:
+    """The title a member named (id or alias); refused in their language when there is none."""
+    try:
+        return get_game(game).meta.id
+    except KeyError:
+        raise BotError("table.unknown_game", game=game[:50], games=", ".join(g.meta.id for g in all_games())) \
+            from None
 
 
 async def options_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
@@ -230,8 +240,11 @@ class Tables(commands.Cog):
                             inline=False)
         outcome = loaded.outcome  # an ended game's ranking, an admin's early end included (issue 19 §7)
         if outcome is not None:
-            ranking = ranking_lines(loaded.game, outcome, seat_names(loaded.seats), lang)
-            embed.add_field(name=t("bot.result.title", lang), value=clip("\n".join(ranking[1:]), 1024), inline=False)
+            ranking = ranking_lines(loaded.game, outcome, seat_names(loaded.seats), lang)[1:]
+            # and what it did to the ratings (issue 23 §1; nothing for a table that rated nobody)
+            changed = rating_changes(await rt.call(rt.service.rating_result, row.id), lang, name=safe)
+            lines = [*ranking, changed] if changed else ranking
+            embed.add_field(name=t("bot.result.title", lang), value=clip("\n".join(lines), 1024), inline=False)
         if loaded.table.deadline_at is not None:
             stamp = discord.utils.format_dt(loaded.table.deadline_at, "R")
             embed.add_field(name=t("bot.status.deadline", lang), value=stamp, inline=True)
@@ -352,6 +365,21 @@ class Tables(commands.Cog):
                         style=discord.ButtonStyle.danger),
             TableButton(row.id, row.version, "endno", user, label=t("bot.end.keep", lang))])
         await interaction.followup.send(t("bot.end.ask", lang, table=row.id), view=view, ephemeral=True)
+
+    @mod.command(name=_("ratings-recompute"), description=_("Recompute this server's ratings from the stored results"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which game (default: every game)"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def ratings_recompute(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """Server managers only (docs/ratings.md "Recompute"): a fix to the rating rules never
+        leaves wrong numbers behind; tables whose rating was missed are rated first."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        if not rt.is_manager(interaction):
+            raise BotError("bot.ratings.managers_only")
+        chosen = title_id(game) if game else None
+        count = await rt.call(rt.service.recompute_ratings, str(interaction.guild_id), chosen)
+        await interaction.followup.send(t("ratings.recomputed", lang, count=count), ephemeral=True)
 
     @mod.command(name=_("kick"), description=_("Remove a player (in the lobby) or hand their seat to a bot"))
     @app_commands.rename(seat=_("seat"))
