@@ -49,9 +49,9 @@ from .dice import CoinFace
 from .events import deck, option_labels, result_text
 from .focus import FocusView, focus
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade, Use
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Shop, Train, Upgrade, Use
 from .moves import read as read_gather
-from .state import STATES, CandidateF, ChanceF, GatherState, ShopF
+from .state import STATES, CandidateF, ChanceF, GatherState, ShopF, Traveller
 from .view import GatherView
 
 GATHERING = "gathering"
@@ -71,6 +71,20 @@ SUMMON_EVERY = 3
 HASTE_PER = 100
 
 CATALOG = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+#: The default bot's kit: the slots and generic blocks it buys in the gathering phase, and the funds it keeps.
+KIT_SLOTS = 2
+KIT_GENERICS = 4
+KIT_RESERVE = 900
+
+
+def _wants_kit(player: Traveller, funds: int, slot: bool | None = None) -> bool:
+    """Whether the bot still wants a slot (``slot``), a generic block (``not slot``) or either (``None``), with
+    more than ``funds`` in hand."""
+    if player.funds <= funds:
+        return False
+    want_slot = len(player.slots) < KIT_SLOTS
+    want_generic = sum(player.generics.values()) < KIT_GENERICS
+    return (want_slot or want_generic) if slot is None else want_slot if slot else want_generic
 
 META = GameMeta(
     id="megarich",
@@ -388,13 +402,17 @@ class MegarichGame(Game[MegaState, Move]):
         if step == "mr_candidate":
             return Choose(1 + rng.below(gathering.CANDIDATES))
         top = gathering.FLOW.top(state.gather)
-        if isinstance(top, ShopF):                    # one purchase a shop, while the funds are ample
-            buys = [m for m in legal if isinstance(m, Buy)]
-            ample = player.funds > 3 * gathering.ECONOMY.level(1).price
-            return buys[rng.below(len(buys))] if buys and ample and not top.bought else Done()
+        if isinstance(top, ShopF):
+            return self._shop_bot(top, player, legal, rng)
         if Go in kinds:
             goes = [m for m in legal if isinstance(m, Go)]
             return goes[rng.below(len(goes))]
+        if _wants_kit(player, KIT_RESERVE):               # a key city's slots and generic blocks, by train if near
+            if Shop in kinds:
+                return Shop()
+            trains = [m for m in legal if isinstance(m, Train) and m.cell in board.atlas().key_cells]
+            if trains:
+                return trains[0]
         uses = [m for m in legal if isinstance(m, Use)]
         if uses and rng.below(3) == 0:                # now and then an item from the hand
             return uses[rng.below(len(uses))]
@@ -406,6 +424,19 @@ class MegarichGame(Game[MegaState, Move]):
         if Done in kinds:
             return Done()
         return legal[rng.below(len(legal))]
+
+    @staticmethod
+    def _shop_bot(top: ShopF, player: Traveller, legal: list[Move], rng: Rng) -> Move:
+        """A slot or two and some generic blocks while the funds stay above a reserve (ruling R17); else one item
+        a shop while the funds are ample."""
+        buys = [m for m in legal if isinstance(m, Buy)]
+        for m in buys:
+            offer = top.offers[m.index - 1]
+            if (offer.slot or offer.stat) and _wants_kit(player, KIT_RESERVE + offer.price, slot=bool(offer.slot)):
+                return m
+        items = [m for m in buys if top.offers[m.index - 1].item]
+        ample = player.funds > 3 * gathering.ECONOMY.level(1).price
+        return items[rng.below(len(items))] if items and ample and not top.bought else Done()
 
     def timeout_move(self, state: MegaState, seat: int, rng: Rng) -> Move:
         """A missed deadline: the design is locked as it stands (R57); in the gathering phase the day ends (``done``),
