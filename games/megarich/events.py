@@ -71,7 +71,7 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Goods(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A trade card's offer: one item, or a random item of a rarity and/or a tag, or an expansion slot (``slot``: a
-    kind, or ``any`` kind still in the box) or a generic block (``stat``: a stat, or ``any``), at a price (R16)."""
+    kind, or ``any`` kind still in the box) or a generic block (``stat``: a stat, or ``any``), at a price (R80)."""
 
     price: int
     item: str = ""
@@ -161,7 +161,7 @@ def _check(card: Card) -> None:
     for option in card.choice:
         check_effects(option.effects, f"event {card.id}")
     for goods in card.offers:
-        if goods.slot or goods.stat:              # ruling R16: a slot or a generic block, nothing else with it
+        if goods.slot or goods.stat:              # ruling R80: a slot or a generic block, nothing else with it
             ok = not (goods.item or goods.rarity or goods.tag) and goods.price >= 0 and bool(goods.slot) != bool(
                 goods.stat) and (goods.slot in (*SLOT_KINDS, "any") or goods.stat in (*GENERIC_STATS, "any"))
             if not ok:

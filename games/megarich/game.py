@@ -427,7 +427,7 @@ class MegarichGame(Game[MegaState, Move]):
 
     @staticmethod
     def _shop_bot(top: ShopF, player: Traveller, legal: list[Move], rng: Rng) -> Move:
-        """A slot or two and some generic blocks while the funds stay above a reserve (ruling R17); else one item
+        """A slot or two and some generic blocks while the funds stay above a reserve (ruling R81); else one item
         a shop while the funds are ample."""
         buys = [m for m in legal if isinstance(m, Buy)]
         for m in buys:
@@ -543,6 +543,12 @@ class MegarichGame(Game[MegaState, Move]):
             options = option_labels(top.card, lang)
             if 1 <= move.index <= len(options):
                 return f"{options[move.index - 1]} ({move})"
+        if isinstance(move, Buy) and isinstance(top, ShopF) and 1 <= move.index <= len(top.offers):
+            offer = top.offers[move.index - 1]                        # the shopper's menu names the goods
+            goods = self.text("menu.megarich.slot_goods", {"kind": offer.slot}, lang) if offer.slot else \
+                self.text("menu.megarich.generic_goods", {"stat": offer.stat}, lang) if offer.stat else \
+                catalogue()[offer.item].name(lang)
+            return f"{goods} ${offer.price:,} ({move})"
         if isinstance(move, Choose) and isinstance(top, CandidateF):  # the candidate block by name
             found = blocks().get(f"{top.tile}.{move.index}")
             if found is not None:

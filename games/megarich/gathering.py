@@ -615,7 +615,7 @@ class ChanceStep(Step[GatherState, ChanceF]):
 
 
 class ShopStep(Step[GatherState, ShopF]):
-    """A shop, a trade event's or a key city's (rulings R15, R16): buy any offer up to its stock if the funds allow,
+    """A shop, a trade event's or a key city's (rulings R79, R80): buy any offer up to its stock if the funds allow,
     then leave; a unique item passed up leaves the game."""
 
     accepts: ClassVar[tuple[type[Move], ...]] = (Buy, Done)

@@ -93,7 +93,7 @@ class Buy(Move, frozen=True, tag="mr_buy"):
 
 
 class Shop(Move, frozen=True, tag="mr_city_shop"):
-    """Open the key city's shop, its fixed options (ruling R15)."""
+    """Open the key city's shop, its fixed options (ruling R79)."""
 
     def __str__(self) -> str:
         return "shop"

@@ -1,9 +1,9 @@
 """巨富豪∞: the shops of the gathering phase — a key city's fixed options and what any shop sells.
 
 "交易事件为玩家提供了一个“在关键城市选择固定选项”以外的，购买包括道具与灵感块在内物品的机会": a player in a key city may
-open its shop (``shop``, ruling R15: 1 h, once a day, a free action); a shop, a city's or a trade event's, sells items,
-expansion slots and generic blocks (ruling R16) out of the box's limited supply ("扩展设计插槽 × 7 × 4", "通用灵感块
-× 40", ruling R18). What a player bought is public and goes with them into the design phase (ruling R17). Figures are
+open its shop (``shop``, ruling R79: 1 h, once a day, a free action); a shop, a city's or a trade event's, sells items,
+expansion slots and generic blocks (ruling R80) out of the box's limited supply ("扩展设计插槽 × 7 × 4", "通用灵感块
+× 40", ruling R82). What a player bought is public and goes with them into the design phase (ruling R81). Figures are
 ``data/shops.toml``'s; the trade cards' goods are ``data/events.toml``'s.
 """
 
@@ -75,7 +75,7 @@ def shops() -> Shops:
     return Shops(int(raw["shop"]["hours"]), cities)
 
 
-# ---- the box's supply (ruling R18) ---------------------------------------------------------------------------------
+# ---- the box's supply (ruling R82) ---------------------------------------------------------------------------------
 def in_stock(state: GatherState, offer: Offer) -> bool:
     """Whether the box still holds the slot or generic block ``offer`` sells (an item: not a unique that is gone)."""
     if offer.slot:
@@ -87,7 +87,7 @@ def in_stock(state: GatherState, offer: Offer) -> bool:
 
 def deliver(state: GatherState, seat: int, offer: Offer, events: list[Event]) -> None:
     """``seat`` pays ``offer``'s price to the bank and takes the goods: a slot or a generic block out of the box
-    (public, ruling R17), an item into the hand (named to its owner only, ruling R69)."""
+    (public, ruling R81), an item into the hand (named to its owner only, ruling R69)."""
     player = state.seats[seat]
     pay_bank(state, seat, offer.price)
     if offer.slot:
@@ -127,7 +127,7 @@ def trade_offers(state: GatherState, goods: tuple[Goods, ...]) -> list[Offer]:
     return offers
 
 
-# ---- a key city's shop (ruling R15) -------------------------------------------------------------------------------
+# ---- a key city's shop (ruling R79) -------------------------------------------------------------------------------
 def city_of(state: GatherState, seat: int) -> str | None:
     """The key city ``seat`` stands in, or ``None``."""
     tile = state.tile_at(state.seats[seat].cell)
@@ -171,7 +171,7 @@ def may_buy(state: GatherState, frame: ShopF, seat: int, index: int) -> bool:
         and state.seats[seat].funds >= offer.price
 
 
-# ---- conservation (ruling R18) -------------------------------------------------------------------------------------
+# ---- conservation (ruling R82) -------------------------------------------------------------------------------------
 def invariants(state: GatherState) -> list[str]:
     """The box's supply is conserved: per slot kind, the box and the players' slots make 4; the generic blocks
     make 40; nothing in the box or held is negative or of an unknown kind or stat."""

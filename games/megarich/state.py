@@ -50,7 +50,7 @@ class Traveller(msgspec.Struct, kw_only=True):
     up (used once). ``halted`` is set when the player is hospitalised mid-turn: the free phase ends at once.
     ``used`` lists the reusable permanent items used this day (each once a day: ruling R74). ``slots`` are the
     expansion slot kinds bought (I, O, T, S, Z, J, L) and ``generics`` the generic blocks bought by stat (S, A,
-    D, F): both public, carried into the design phase (ruling R17).
+    D, F): both public, carried into the design phase (ruling R81).
     """
 
     cell: Cell
@@ -80,7 +80,7 @@ class TileRecord(msgspec.Struct, kw_only=True):
 
 class Offer(msgspec.Struct, frozen=True):
     """Goods offered in a shop, at a price: an item (``item``), an expansion slot of kind ``slot`` or a generic
-    block of stat ``stat`` (ruling R16); ``stock`` is how many of it this shop sells."""
+    block of stat ``stat`` (ruling R80); ``stock`` is how many of it this shop sells."""
 
     item: str
     price: int
@@ -123,7 +123,7 @@ class ChanceF(msgspec.Struct, tag="mr_chance"):
 
 class ShopF(msgspec.Struct, tag="mr_shop"):
     """A shop: a trade event's (交易事件, ``card`` its id) or a key city's fixed options (``card`` the city's id,
-    ruling R15). ``seat`` may buy each offer up to its stock (``bought`` lists an offer's index per purchase),
+    ruling R79). ``seat`` may buy each offer up to its stock (``bought`` lists an offer's index per purchase),
     then leaves (``done``)."""
 
     seat: int

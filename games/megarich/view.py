@@ -67,7 +67,7 @@ class MoveOdds(msgspec.Struct, frozen=True):
 
 class PlayerView(msgspec.Struct, frozen=True):
     """One player as the viewer may see them. ``items`` is ``None`` unless this is the viewer's own hand;
-    ``item_count`` is always there; the expansion slots and generic blocks bought are public (ruling R17). ``day``
+    ``item_count`` is always there; the expansion slots and generic blocks bought are public (ruling R81). ``day``
     and ``hour`` read the clock (day 1 begins at 06:00); ``late`` is whether the clock has reached 22:00 of the
     round's day (no new action starts)."""
 
@@ -115,8 +115,8 @@ class ChanceView(msgspec.Struct, frozen=True):
 
 class ShopView(msgspec.Struct, frozen=True):
     """A shop, a trade event's or a key city's (``card``: the card's or the city's id): the offers, to the shopper
-    only, as ``(goods, price, stock)`` — goods an item id, ``slot:<kind>`` or ``generic:<stat>`` (rulings R15,
-    R16) — with the indices bought (an index per purchase); others see how many offers there are."""
+    only, as ``(goods, price, stock)`` — goods an item id, ``slot:<kind>`` or ``generic:<stat>`` (rulings R79,
+    R80) — with the indices bought (an index per purchase); others see how many offers there are."""
 
     seat: int
     card: str

@@ -190,7 +190,7 @@ def _body(cv: Canvas, view: GatherView, seat: int, lang: str, names: Sequence[st
                      for i, (item, price, stock) in enumerate(view.shop.offers)]
             y = _chips(cv, x0, x1, y, chips) + 12
 
-    # the expansion slots and generic blocks bought (public, ruling R17)
+    # the expansion slots and generic blocks bought (public, ruling R81)
     y = _section(cv, x0, y, w("kit", lang))
     kit = [w("slot_goods", lang, kind=k) for k in me.slots]
     kit += [f"{w('generic_goods', lang, stat=stat)} ×{n}" for stat, n in me.generics.items()]
