@@ -515,7 +515,8 @@ class MegarichGame(Game[MegaState, Move]):
         for t in g.players:
             lines.append(self.text("summary.megarich.traveller", {
                 "player": who(t.seat), "tile": t.tile, "funds": t.funds if view.phase == GATHERING else "-",
-                "blocks": len(t.blocks), "clock": gathering.clock_text(t.clock)}, lang))
+                "blocks": len(t.blocks), "slots": len(t.slots), "generics": sum(t.generics.values()),
+                "clock": gathering.clock_text(t.clock)}, lang))
         d = view.design
         if d is not None:
             for s in d.seats:
@@ -644,6 +645,12 @@ class MegarichGame(Game[MegaState, Move]):
         if design is None:
             return [*out, "no design phase after the gathering"]
         out += designing.invariants(design)
+        for seat, (traveller, me) in enumerate(zip(state.gather.seats, design.seats, strict=True)):
+            brought = sorted([*me.spare, *(x.kind for x in me.slots if not x.bought)])
+            stats = sorted(g.stat for g in me.generics if not g.bought)
+            if brought != sorted(traveller.slots) or stats != sorted(
+                    stat for stat, n in traveller.generics.items() for _ in range(n)):
+                out.append(f"seat {seat}: the slots or generic blocks brought are not those bought (ruling R81)")
         if design.money != state.gather.money():
             out.append(f"the design phase holds {design.money}, the gathering ended with {state.gather.money()}")
         if state.phase == DESIGN and (design.finished or state.battle is not None):
@@ -668,6 +675,10 @@ class MegarichGame(Game[MegaState, Move]):
                 copy = self.copy(state)
                 copy.design = bad_design
                 out.append((name, copy))
+            smuggled = self.copy(state)
+            assert smuggled.design is not None
+            smuggled.design.seats[0].generics.append(designing.Generic("g99", "S", bought=False))
+            out.append(("a generic block brought from nowhere", smuggled))
         if state.battle is not None:
             copy = self.copy(state)
             assert copy.battle is not None

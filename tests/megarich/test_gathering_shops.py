@@ -200,6 +200,10 @@ def test_the_default_bot_buys_slots_and_generic_blocks_and_games_finish() -> Non
         while GAME.outcome(state) is None:
             seat = min(GAME.to_act(state))
             state = GAME.apply(state, seat, GAME.bot_move(state, seat, rng)).state
+            if state.phase == "design" and state.design is not None and not any(d.laid for d in state.design.seats):
+                assert GAME.invariants(state) == []                  # what was brought is what was bought (R81)
+                smuggled = dict(GAME.corruptions(state))["a generic block brought from nowhere"]
+                assert GAME.invariants(smuggled)
         bought += sum(len(p.slots) + sum(p.generics.values()) for p in state.gather.seats)
         assert GAME.invariants(state) == []
     print(f"slots and generic blocks the bots bought in 3 games: {bought}")
