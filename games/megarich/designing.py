@@ -1007,18 +1007,24 @@ def scramble(state: DesignState, seat: int | None, rng: Rng) -> DesignState | No
     me.funds += 1 + rng.below(50)
     out.bank = out.money - sum(d.funds for d in out.seats)
     me.name = "" if me.name else f"scrambled {rng.below(1000)}"
-    me.generics = [] if me.generics else [Generic("g1", "S")]
+    brought = [g for g in me.generics if not g.bought]          # what was brought stays (ruling R81)
+    if len(brought) < len(me.generics):
+        me.generics = brought
+    elif out.generic_allowance > 0:
+        me.generics = [*brought, Generic(f"g{len(brought) + 1}", "S")]
     had = bool(me.laid)
     me.laid = []
     if me.slots:
+        me.spare += [x.kind for x in me.slots if not x.bought]
         me.slots = []
-    else:
+    elif me.spare or out.slot_allowance > 0:
+        buy = not me.spare
         kinds = list(SLOT_KINDS)
-        kind = kinds[rng.below(len(kinds))]
+        kind = kinds[rng.below(len(kinds))] if buy else me.spare.pop(rng.below(len(me.spare)))
         area = DesignArea.standard()
         cells = area.slot_cells(kind)
         cell = cells[rng.below(len(cells))]
-        me.slots = [SlotAt(kind, area.slot_rotations_at(kind, cell)[0], cell[0], cell[1], bought=False)]
+        me.slots = [SlotAt(kind, area.slot_rotations_at(kind, cell)[0], cell[0], cell[1], bought=buy)]
     if not had:
         design = design_of(out, seat)
         found = _random_placement(out, seat, design, rng)
