@@ -51,7 +51,7 @@ from games.megarich.design import (
     read_slot,
     slot_notation,
 )
-from games.megarich.state import NOBODY, GatherState
+from games.megarich.state import GENERIC_STATS, NOBODY, GatherState
 from games.megarich.wonder import Piece, Wonder, evaluate
 
 __all__ = [
@@ -137,10 +137,12 @@ class Held(msgspec.Struct, frozen=True):
 
 
 class Generic(msgspec.Struct, frozen=True):
-    """A generic 1×1 block (``g1`` …) and the stat fixed when it was bought (rule 4.4)."""
+    """A generic 1×1 block (``g1`` …) and the stat fixed when it was bought (rule 4.4); ``bought`` in this phase,
+    else brought from the gathering phase (R54)."""
 
     key: str
     stat: str
+    bought: bool = True
 
 
 class SlotAt(msgspec.Struct, frozen=True):
@@ -180,14 +182,21 @@ class Designer(msgspec.Struct, kw_only=True):
     def bought_slots(self) -> int:
         return sum(1 for s in self.slots if s.bought)
 
+    @property
+    def bought_generics(self) -> int:
+        return sum(1 for g in self.generics if g.bought)
+
 
 class DesignState(BaseState, kw_only=True):
     """The design phase of one game. ``bank`` carries the gathering phase's balance: the funds and the bank always
-    add up to ``money`` (R58)."""
+    add up to ``money`` (R58). ``slot_allowance`` and ``generic_allowance``: how many slots and generic blocks each
+    player may buy here, within what the gathering phase left in the box (R53, R54)."""
 
     seats: list[Designer]
     bank: int = 0
     money: int = 0
+    slot_allowance: int = PRICES.slots
+    generic_allowance: int = PRICES.generics
 
     @property
     def finished(self) -> bool:
@@ -196,22 +205,30 @@ class DesignState(BaseState, kw_only=True):
 
 
 def start(players: int, rng: Rng, funds: Sequence[int], holdings: Sequence[Sequence[tuple[str, int]]],
-          bank: int = 0, slots: Sequence[Sequence[str]] = ()) -> DesignState:
+          bank: int = 0, slots: Sequence[Sequence[str]] = (), generics: Sequence[Sequence[str]] = (),
+          box: tuple[int, int] | None = None) -> DesignState:
     """A design phase from explicit holdings: per seat its funds and ``(block id, level)`` in acquisition order;
-    ``slots`` are slot kinds a seat already holds (held, not yet attached: they are attached for free)."""
+    ``slots`` are slot kinds a seat already holds (held, not yet attached: they are attached for free), ``generics``
+    the stats of the generic blocks it holds (laid like bought ones). ``box``: the slots and generic blocks left in
+    the box, which cap each player's allowance to an equal share (R53, R54)."""
     seats = []
     for seat in range(players):
         held = [Held(f"b{i}", block_id, block_id.rsplit(".", 1)[0], level)
                 for i, (block_id, level) in enumerate(holdings[seat], 1)]
-        seats.append(Designer(funds=funds[seat], held=held, spare=list(slots[seat]) if slots else []))
-    return DesignState(players=players, rng=rng, seats=seats, bank=bank, money=sum(funds) + bank)
+        brought = [Generic(f"g{i}", stat, bought=False) for i, stat in enumerate(generics[seat] if generics else [], 1)]
+        seats.append(Designer(funds=funds[seat], held=held, spare=list(slots[seat]) if slots else [],
+                              generics=brought))
+    slot_cap, generic_cap = box if box is not None else (PRICES.slots * players, PRICES.generics * players)
+    return DesignState(players=players, rng=rng, seats=seats, bank=bank, money=sum(funds) + bank,
+                       slot_allowance=min(PRICES.slots, slot_cap // players),
+                       generic_allowance=min(PRICES.generics, generic_cap // players))
 
 
 def from_gathering(gather: GatherState) -> DesignState:
     """The design phase after ``gather`` (rule 4.1, R52): each seat's inspiration blocks at their levels, in the order
     acquired — a tile's block is its chosen candidate, ``<tile>.<candidate + 1>``; a tile with no candidate block
-    (none chosen, or a flow hub) gives nothing — the funds, and the bank's balance. Slot kinds a player brought
-    (a ``slots`` list on the traveller, if the gathering phase ever hands them out) may be attached for free."""
+    (none chosen, or a flow hub) gives nothing — the funds, and the bank's balance. The slots a player bought in the
+    gathering phase are attached for free, its generic blocks laid like bought ones (R52–R54)."""
     known = blocks()
     holdings: list[list[tuple[str, int]]] = []
     for player in gather.seats:
@@ -224,8 +241,11 @@ def from_gathering(gather: GatherState) -> DesignState:
             if block_id in known:
                 mine.append((block_id, level))
         holdings.append(mine)
-    free = [[str(k) for k in getattr(p, "slots", [])] for p in gather.seats]
-    return start(gather.players, gather.rng, [p.funds for p in gather.seats], holdings, gather.bank, free)
+    free = [list(p.slots) for p in gather.seats]
+    generics = [[stat for stat in GENERIC_STATS for _ in range(p.generics.get(stat, 0))] for p in gather.seats]
+    box = (sum(gather.slot_box.values()), gather.generic_box)
+    return start(gather.players, gather.rng, [p.funds for p in gather.seats], holdings, gather.bank, free, generics,
+                 box)
 
 
 def _free_slots(state: DesignState, seat: int) -> list[str]:
@@ -490,8 +510,8 @@ def apply(state: DesignState, seat: int, move: DesignMove, events: list[Event]) 
     elif isinstance(move, BuyGeneric):
         if move.stat not in GENERIC_BONUS:
             raise MalformedMove("error.designing.stat", stat=move.stat)
-        if len(me.generics) >= PRICES.generics:
-            raise IllegalMove("error.designing.no_generics_left", most=PRICES.generics)
+        if me.bought_generics >= state.generic_allowance:
+            raise IllegalMove("error.designing.no_generics_left", most=state.generic_allowance)
         _pay(state, seat, PRICES.generic)
         key = f"g{len(me.generics) + 1}"
         me.generics.append(Generic(key, move.stat))
@@ -519,8 +539,8 @@ def apply(state: DesignState, seat: int, move: DesignMove, events: list[Event]) 
 def _slot(state: DesignState, seat: int, move: SlotMove, events: list[Event]) -> None:
     me = state.seats[seat]
     free = move.kind in _free_slots(state, seat)
-    if not free and me.bought_slots >= PRICES.slots:
-        raise IllegalMove("error.designing.no_slots_left", most=PRICES.slots)
+    if not free and me.bought_slots >= state.slot_allowance:
+        raise IllegalMove("error.designing.no_slots_left", most=state.slot_allowance)
     design = design_of(state, seat)
     at = design.area.read_slot_cell(move.cell)
     if at is None:
@@ -540,12 +560,12 @@ def _slot(state: DesignState, seat: int, move: SlotMove, events: list[Event]) ->
 # ---- menus, counts and random moves, level by level -------------------------------------------------------------
 def _can_buy_slot(state: DesignState, seat: int, kind: str) -> bool:
     me = state.seats[seat]
-    return kind in _free_slots(state, seat) or (me.bought_slots < PRICES.slots and me.funds >= PRICES.slot)
+    return kind in _free_slots(state, seat) or (me.bought_slots < state.slot_allowance and me.funds >= PRICES.slot)
 
 
 def _can_buy_generic(state: DesignState, seat: int) -> bool:
     me = state.seats[seat]
-    return len(me.generics) < PRICES.generics and me.funds >= PRICES.generic
+    return me.bought_generics < state.generic_allowance and me.funds >= PRICES.generic
 
 
 def suggested_names(state: DesignState, seat: int) -> list[str]:
@@ -724,10 +744,13 @@ def _random_placement(state: DesignState, seat: int, design: Design, rng: Rng,
     raise AssertionError("unreachable")
 
 
-def _random_slot(state: DesignState, seat: int, design: Design, rng: Rng) -> SlotMove:
-    """A slot attachment drawn uniformly among the legal ones: a kind by its count, a cell by its rotations."""
+def _random_slot(state: DesignState, seat: int, design: Design, rng: Rng,
+                 only: Sequence[str] | None = None) -> SlotMove:
+    """A slot attachment drawn uniformly among the legal ones (of the kinds ``only``): a kind by its count, a cell by
+    its rotations."""
     area = design.area
-    kinds = [(k, area.count_slots(k)) for k in SLOT_KINDS if _can_buy_slot(state, seat, k)]
+    kinds = [(k, area.count_slots(k)) for k in SLOT_KINDS
+             if (only is None or k in only) and _can_buy_slot(state, seat, k)]
     index = rng.below(sum(n for _, n in kinds))
     kind = next(k for k, n in kinds if (index := index - n) < 0)
     cells = [(c, area.slot_rotations_at(kind, c)) for c in area.slot_cells(kind)]
@@ -767,11 +790,13 @@ def random_move(state: DesignState, seat: int, rng: Rng) -> DesignMove:
 
 
 def bot_move(state: DesignState, seat: int, rng: Rng) -> DesignMove:
-    """A simple designer: lay the largest unplaced block that fits somewhere (a uniform placement of it), else
-    attach a slot while an inspiration block fits nowhere, buy a generic block while funds are ample and a cell is
-    free, name the wonder, then finish."""
+    """A simple designer: attach the slots brought from the gathering phase (free), lay the largest unplaced block
+    that fits somewhere (a uniform placement of it), else attach a slot while an inspiration block fits nowhere, buy
+    a generic block while funds are ample and a cell is free, name the wonder, then finish."""
     design = design_of(state, seat)
     me = state.seats[seat]
+    if any(design.area.count_slots(k) for k in me.spare):
+        return _random_slot(state, seat, design, rng, me.spare)
     order = sorted(_unplaced(state, seat), key=lambda k: -(s[0].size if (s := _shape(state, seat, k)) else 0))
     for key in order:
         found = _random_placement(state, seat, design, rng, [key])
@@ -941,7 +966,7 @@ def own_view(state: DesignState, seat: int) -> OwnView:
     free = _free_slots(state, seat)
     return OwnView(seat, me.funds, sorted((x - ox, y - oy) for x, y in design.area.cells),
                    [s.kind for s in me.slots], out, me.name, me.done,
-                   PRICES.slots - me.bought_slots + len(free), PRICES.generics - len(me.generics),
+                   state.slot_allowance - me.bought_slots + len(free), state.generic_allowance - me.bought_generics,
                    _preview_view(preview(state, seat)),
                    [sorted((x - ox, y - oy) for x, y in slot.cells) for slot in design.area.slots])
 
@@ -982,18 +1007,24 @@ def scramble(state: DesignState, seat: int | None, rng: Rng) -> DesignState | No
     me.funds += 1 + rng.below(50)
     out.bank = out.money - sum(d.funds for d in out.seats)
     me.name = "" if me.name else f"scrambled {rng.below(1000)}"
-    me.generics = [] if me.generics else [Generic("g1", "S")]
+    brought = [g for g in me.generics if not g.bought]          # what was brought stays (ruling R81)
+    if len(brought) < len(me.generics):
+        me.generics = brought
+    elif out.generic_allowance > 0:
+        me.generics = [*brought, Generic(f"g{len(brought) + 1}", "S")]
     had = bool(me.laid)
     me.laid = []
     if me.slots:
+        me.spare += [x.kind for x in me.slots if not x.bought]
         me.slots = []
-    else:
+    elif me.spare or out.slot_allowance > 0:
+        buy = not me.spare
         kinds = list(SLOT_KINDS)
-        kind = kinds[rng.below(len(kinds))]
+        kind = kinds[rng.below(len(kinds))] if buy else me.spare.pop(rng.below(len(me.spare)))
         area = DesignArea.standard()
         cells = area.slot_cells(kind)
         cell = cells[rng.below(len(cells))]
-        me.slots = [SlotAt(kind, area.slot_rotations_at(kind, cell)[0], cell[0], cell[1], bought=False)]
+        me.slots = [SlotAt(kind, area.slot_rotations_at(kind, cell)[0], cell[0], cell[1], bought=buy)]
     if not had:
         design = design_of(out, seat)
         found = _random_placement(out, seat, design, rng)
@@ -1019,7 +1050,7 @@ def invariants(state: DesignState) -> list[str]:
             design_of(state, seat)
         except (DesignError, ValueError) as err:
             out.append(f"seat {seat}: the design does not rebuild ({err})")
-        if me.bought_slots > PRICES.slots or len(me.generics) > PRICES.generics:
+        if me.bought_slots > state.slot_allowance or me.bought_generics > state.generic_allowance:
             out.append(f"seat {seat}: more bought than allowed")
     return out
 
@@ -1030,7 +1061,7 @@ def corruptions(state: DesignState) -> list[tuple[str, DesignState]]:
     money.seats[0].funds += 100
     twice = copy_state(state)
     extra = copy_state(state)
-    extra.seats[0].generics = [Generic(f"g{i}", "S") for i in range(1, PRICES.generics + 2)]
+    extra.seats[0].generics = [Generic(f"g{i}", "S") for i in range(1, state.generic_allowance + 2)]
     out = [("funds from nowhere", money), ("too many generic blocks", extra)]
     if state.seats[0].laid:
         twice.seats[0].laid.append(twice.seats[0].laid[0])

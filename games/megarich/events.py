@@ -27,7 +27,19 @@ from . import board
 from .board import Cell
 from .dice import CoinFace, flip
 from .items import ITEM_TAGS, RARITIES, Effect, catalogue, matching
-from .state import FEVER, HOSPITAL, PARALLEL, STATES, GatherState, drop_block, grant_block, pay_bank, pay_player
+from .state import (
+    FEVER,
+    GENERIC_STATS,
+    HOSPITAL,
+    PARALLEL,
+    SLOT_KINDS,
+    STATES,
+    GatherState,
+    drop_block,
+    grant_block,
+    pay_bank,
+    pay_player,
+)
 
 DATA = Path(__file__).with_name("data")
 
@@ -58,12 +70,15 @@ class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Goods(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A trade card's offer: one item, or a random item of a rarity and/or a tag, at a price."""
+    """A trade card's offer: one item, or a random item of a rarity and/or a tag, or an expansion slot (``slot``: a
+    kind, or ``any`` kind still in the box) or a generic block (``stat``: a stat, or ``any``), at a price (R80)."""
 
     price: int
     item: str = ""
     rarity: str = ""
     tag: str = ""
+    slot: str = ""
+    stat: str = ""
 
 
 class Where(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -146,6 +161,12 @@ def _check(card: Card) -> None:
     for option in card.choice:
         check_effects(option.effects, f"event {card.id}")
     for goods in card.offers:
+        if goods.slot or goods.stat:              # ruling R80: a slot or a generic block, nothing else with it
+            ok = not (goods.item or goods.rarity or goods.tag) and goods.price >= 0 and bool(goods.slot) != bool(
+                goods.stat) and (goods.slot in (*SLOT_KINDS, "any") or goods.stat in (*GENERIC_STATS, "any"))
+            if not ok:
+                raise EventDataError(f"event {card.id}: bad offer {goods!r}")
+            continue
         drawn = goods.rarity in RARITIES or goods.tag in ITEM_TAGS
         if (goods.item in catalogue()) == drawn or goods.price < 0 or not (goods.item or matching(goods.rarity,
                                                                                                  goods.tag)):

@@ -49,9 +49,9 @@ from .dice import CoinFace
 from .events import deck, option_labels, result_text
 from .focus import FocusView, focus
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Upgrade, Use
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Shop, Train, Upgrade, Use
 from .moves import read as read_gather
-from .state import STATES, CandidateF, ChanceF, GatherState, ShopF
+from .state import STATES, CandidateF, ChanceF, GatherState, ShopF, Traveller
 from .view import GatherView
 
 GATHERING = "gathering"
@@ -71,6 +71,20 @@ SUMMON_EVERY = 3
 HASTE_PER = 100
 
 CATALOG = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+#: The default bot's kit: the slots and generic blocks it buys in the gathering phase, and the funds it keeps.
+KIT_SLOTS = 2
+KIT_GENERICS = 4
+KIT_RESERVE = 900
+
+
+def _wants_kit(player: Traveller, funds: int, slot: bool | None = None) -> bool:
+    """Whether the bot still wants a slot (``slot``), a generic block (``not slot``) or either (``None``), with
+    more than ``funds`` in hand."""
+    if player.funds <= funds:
+        return False
+    want_slot = len(player.slots) < KIT_SLOTS
+    want_generic = sum(player.generics.values()) < KIT_GENERICS
+    return (want_slot or want_generic) if slot is None else want_slot if slot else want_generic
 
 META = GameMeta(
     id="megarich",
@@ -388,13 +402,17 @@ class MegarichGame(Game[MegaState, Move]):
         if step == "mr_candidate":
             return Choose(1 + rng.below(gathering.CANDIDATES))
         top = gathering.FLOW.top(state.gather)
-        if isinstance(top, ShopF):                    # one purchase a shop, while the funds are ample
-            buys = [m for m in legal if isinstance(m, Buy)]
-            ample = player.funds > 3 * gathering.ECONOMY.level(1).price
-            return buys[rng.below(len(buys))] if buys and ample and not top.bought else Done()
+        if isinstance(top, ShopF):
+            return self._shop_bot(top, player, legal, rng)
         if Go in kinds:
             goes = [m for m in legal if isinstance(m, Go)]
             return goes[rng.below(len(goes))]
+        if _wants_kit(player, KIT_RESERVE):               # a key city's slots and generic blocks, by train if near
+            if Shop in kinds:
+                return Shop()
+            trains = [m for m in legal if isinstance(m, Train) and m.cell in board.atlas().key_cells]
+            if trains:
+                return trains[0]
         uses = [m for m in legal if isinstance(m, Use)]
         if uses and rng.below(3) == 0:                # now and then an item from the hand
             return uses[rng.below(len(uses))]
@@ -406,6 +424,19 @@ class MegarichGame(Game[MegaState, Move]):
         if Done in kinds:
             return Done()
         return legal[rng.below(len(legal))]
+
+    @staticmethod
+    def _shop_bot(top: ShopF, player: Traveller, legal: list[Move], rng: Rng) -> Move:
+        """A slot or two and some generic blocks while the funds stay above a reserve (ruling R81); else one item
+        a shop while the funds are ample."""
+        buys = [m for m in legal if isinstance(m, Buy)]
+        for m in buys:
+            offer = top.offers[m.index - 1]
+            if (offer.slot or offer.stat) and _wants_kit(player, KIT_RESERVE + offer.price, slot=bool(offer.slot)):
+                return m
+        items = [m for m in buys if top.offers[m.index - 1].item]
+        ample = player.funds > 3 * gathering.ECONOMY.level(1).price
+        return items[rng.below(len(items))] if items and ample and not top.bought else Done()
 
     def timeout_move(self, state: MegaState, seat: int, rng: Rng) -> Move:
         """A missed deadline: the design is locked as it stands (R57); in the gathering phase the day ends (``done``),
@@ -484,7 +515,8 @@ class MegarichGame(Game[MegaState, Move]):
         for t in g.players:
             lines.append(self.text("summary.megarich.traveller", {
                 "player": who(t.seat), "tile": t.tile, "funds": t.funds if view.phase == GATHERING else "-",
-                "blocks": len(t.blocks), "clock": gathering.clock_text(t.clock)}, lang))
+                "blocks": len(t.blocks), "slots": len(t.slots), "generics": sum(t.generics.values()),
+                "clock": gathering.clock_text(t.clock)}, lang))
         d = view.design
         if d is not None:
             for s in d.seats:
@@ -512,6 +544,12 @@ class MegarichGame(Game[MegaState, Move]):
             options = option_labels(top.card, lang)
             if 1 <= move.index <= len(options):
                 return f"{options[move.index - 1]} ({move})"
+        if isinstance(move, Buy) and isinstance(top, ShopF) and 1 <= move.index <= len(top.offers):
+            offer = top.offers[move.index - 1]                        # the shopper's menu names the goods
+            goods = self.text("menu.megarich.slot_goods", {"kind": offer.slot}, lang) if offer.slot else \
+                self.text("menu.megarich.generic_goods", {"stat": offer.stat}, lang) if offer.stat else \
+                catalogue()[offer.item].name(lang)
+            return f"{goods} ${offer.price:,} ({move})"
         if isinstance(move, Choose) and isinstance(top, CandidateF):  # the candidate block by name
             found = blocks().get(f"{top.tile}.{move.index}")
             if found is not None:
@@ -607,6 +645,12 @@ class MegarichGame(Game[MegaState, Move]):
         if design is None:
             return [*out, "no design phase after the gathering"]
         out += designing.invariants(design)
+        for seat, (traveller, me) in enumerate(zip(state.gather.seats, design.seats, strict=True)):
+            brought = sorted([*me.spare, *(x.kind for x in me.slots if not x.bought)])
+            stats = sorted(g.stat for g in me.generics if not g.bought)
+            if brought != sorted(traveller.slots) or stats != sorted(
+                    stat for stat, n in traveller.generics.items() for _ in range(n)):
+                out.append(f"seat {seat}: the slots or generic blocks brought are not those bought (ruling R81)")
         if design.money != state.gather.money():
             out.append(f"the design phase holds {design.money}, the gathering ended with {state.gather.money()}")
         if state.phase == DESIGN and (design.finished or state.battle is not None):
@@ -631,6 +675,10 @@ class MegarichGame(Game[MegaState, Move]):
                 copy = self.copy(state)
                 copy.design = bad_design
                 out.append((name, copy))
+            smuggled = self.copy(state)
+            assert smuggled.design is not None
+            smuggled.design.seats[0].generics.append(designing.Generic("g99", "S", bought=False))
+            out.append(("a generic block brought from nowhere", smuggled))
         if state.battle is not None:
             copy = self.copy(state)
             assert copy.battle is not None

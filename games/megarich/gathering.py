@@ -27,12 +27,12 @@ from games.core.flow import Flow, Step, close, need
 from games.core.game import Move
 from games.core.rng import Rng
 
-from . import board, tram
+from . import board, shops, tram
 from .dice import Die
 from .dice import roll as roll_die
-from .events import apply_effects, card, draw, gain_item, leave, random_item
+from .events import apply_effects, card, draw, leave
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Portal, Sell, Train, Travel, Upgrade, Use
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Portal, Sell, Shop, Train, Travel, Upgrade, Use
 from .state import (
     FEVER,
     HOSPITAL,
@@ -43,7 +43,6 @@ from .state import (
     FreeF,
     GatherState,
     MoveF,
-    Offer,
     ShopF,
     Traveller,
     grant_block,
@@ -463,7 +462,8 @@ def explore_blocked(state: GatherState, seat: int) -> str | None:
 class FreeStep(Step[GatherState, FreeF]):
     """The free-action phase: any number of actions until ``done`` or 22:00, each started before 22:00."""
 
-    accepts: ClassVar[tuple[type[Move], ...]] = (Gather, Upgrade, Explore, Train, Portal, Travel, Use, Sell, Done)
+    accepts: ClassVar[tuple[type[Move], ...]] = (Gather, Upgrade, Explore, Train, Portal, Travel, Shop, Use, Sell,
+                                                 Done)
 
     def actors(self, state: GatherState, frame: FreeF) -> frozenset[int]:
         return frozenset({frame.seat})
@@ -482,6 +482,8 @@ class FreeStep(Step[GatherState, FreeF]):
             out.append(Upgrade() if terms(state, seat, tile).kind == "upgrade" else Gather())
         if explore_blocked(state, seat) is None:
             out.append(Explore())
+        if shops.shop_blocked(state, frame, seat, too_late(state, seat)) is None:
+            out.append(Shop())
         return [*out, *usable(player), Done()]
 
     def apply(self, state: GatherState, frame: FreeF, seat: int, move: Any, events: list[Event]) -> None:
@@ -492,6 +494,10 @@ class FreeStep(Step[GatherState, FreeF]):
             settle_turn(state, frame, events)
         elif isinstance(move, Gather | Upgrade):
             self._gather(state, frame, seat, move, events)
+        elif isinstance(move, Shop):
+            blocked = shops.shop_blocked(state, frame, seat, too_late(state, seat))
+            need(blocked is None, blocked or "")
+            shops.open_city_shop(state, frame, seat, events)
         elif isinstance(move, Explore):
             blocked = explore_blocked(state, seat)
             need(blocked is None, blocked or "")
@@ -560,11 +566,7 @@ def explore(state: GatherState, seat: int, events: list[Event]) -> None:
     if drawn.kind == "chance":
         state.stack.append(ChanceF(seat, drawn.id))
     elif drawn.kind == "trade":
-        offers: list[Offer] = []
-        for goods in drawn.offers:
-            found = goods.item or random_item(state, goods.rarity, goods.tag)
-            if found and found not in state.gone:
-                offers.append(Offer(found, goods.price))
+        offers = shops.trade_offers(state, drawn.offers)
         if offers:
             state.stack.append(ShopF(seat, drawn.id, offers))
 
@@ -613,8 +615,8 @@ class ChanceStep(Step[GatherState, ChanceF]):
 
 
 class ShopStep(Step[GatherState, ShopF]):
-    """A trade event's shop: buy any offer once if the funds allow, then leave; a unique item passed up
-    leaves the game."""
+    """A shop, a trade event's or a key city's (rulings R79, R80): buy any offer up to its stock if the funds allow,
+    then leave; a unique item passed up leaves the game."""
 
     accepts: ClassVar[tuple[type[Move], ...]] = (Buy, Done)
 
@@ -622,32 +624,25 @@ class ShopStep(Step[GatherState, ShopF]):
         return frozenset({frame.seat})
 
     def legal(self, state: GatherState, frame: ShopF, seat: int) -> list[Move]:
-        funds = state.seats[seat].funds
-        return [*(Buy(i + 1) for i, o in enumerate(frame.offers) if i not in frame.bought and funds >= o.price),
-                Done()]
+        return [*(Buy(i + 1) for i in range(len(frame.offers)) if shops.may_buy(state, frame, seat, i)), Done()]
 
     def apply(self, state: GatherState, frame: ShopF, seat: int, move: Any, events: list[Event]) -> None:
         if isinstance(move, Done):
             close(state, frame)
             for i, offer in enumerate(frame.offers):
-                if i not in frame.bought and catalogue()[offer.item].rarity == "unique" \
+                if offer.item and i not in frame.bought and catalogue()[offer.item].rarity == "unique" \
                         and offer.item not in state.gone:
                     state.gone.append(offer.item)
                     events.append(Event("gather.unique_gone", {"item": offer.item}))
             events.append(Event("gather.shop_left", {"seat": seat}))
             return
         need(1 <= move.index <= len(frame.offers), "error.gather.offer", index=move.index)
-        need(move.index - 1 not in frame.bought, "error.gather.bought_already", index=move.index)
         offer = frame.offers[move.index - 1]
+        need(frame.bought.count(move.index - 1) < offer.stock, "error.gather.bought_already", index=move.index)
+        need(shops.in_stock(state, offer), "error.gather.sold_out", index=move.index)
         need(state.seats[seat].funds >= offer.price, "error.gather.cannot_afford", price=offer.price)
         frame.bought.append(move.index - 1)
-        pay_bank(state, seat, offer.price)
-        # ruling R69: the shop is the shopper's; a card bought into the hand is named to its owner only
-        into_hand = catalogue()[offer.item].timing not in ("triggered", "buff")
-        bought = Event("gather.bought", {"seat": seat, "item": offer.item, "price": offer.price})
-        events.append(msgspec.structs.replace(bought, seats=(seat,), public=Event(
-            "gather.bought_hidden", {"seat": seat, "price": offer.price})) if into_hand else bought)
-        gain_item(state, seat, offer.item, events)
+        shops.deliver(state, seat, offer, events)
 
 
 STEPS: dict[type, Step[GatherState, Any]] = {
@@ -680,7 +675,8 @@ def invariants(state: GatherState) -> list[str]:
     """Broken conservation laws, as messages (empty when all hold): funds with the bank; every tile's holders
     are exactly the players holding its block, in no duplicate, with levels 1–4; a patent only with a holder
     of the block, and on the board only when nobody holds it; a block only on a tile whose candidate was
-    chosen; a unique item held by at most one player and out of the pool; the turn's frames in order."""
+    chosen; a unique item held by at most one player and out of the pool; the turn's frames in order; the box's
+    slots and generic blocks (:func:`games.megarich.shops.invariants`)."""
     out: list[str] = []
     if state.money() != state.start_funds * state.players:
         out.append(f"funds: {state.money()} in the game, {state.start_funds * state.players} dealt")
@@ -709,7 +705,7 @@ def invariants(state: GatherState) -> list[str]:
     if not state.finished and (not state.stack or not isinstance(state.stack[0], MoveF | FreeF)
                                or state.stack[0].seat != state.current):
         out.append("the turn's bottom frame is not the current player's move or free phase")
-    return out
+    return out + shops.invariants(state)
 
 
 def corruptions(state: GatherState) -> list[tuple[str, GatherState]]:
@@ -743,4 +739,4 @@ def corruptions(state: GatherState) -> list[tuple[str, GatherState]]:
         bad = copy()
         bad.stack.clear()
         out.append(("no turn open", bad))
-    return out
+    return out + shops.corruptions(state, copy)

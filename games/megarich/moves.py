@@ -4,8 +4,8 @@
 ``move 3 5`` chooses the limit 5 with 豆荚机车), ``gather``, ``upgrade`` (the patent holder's gather),
 ``choose 2`` (the second of three candidate blocks, or the second option of a chance event: 1-based),
 ``explore``, ``train 8,3`` (the intercity train to a cell ``col,row``), ``portal``, ``travel 2`` (旅行: a
-standard move toward direction 2), ``buy 1`` (the first offer of a shop), ``use <item>``, ``sell <item>`` and
-``done``.
+standard move toward direction 2), ``shop`` (a key city's shop), ``buy 1`` (the first offer of a shop),
+``use <item>``, ``sell <item>`` and ``done``.
 """
 
 from __future__ import annotations
@@ -92,6 +92,13 @@ class Buy(Move, frozen=True, tag="mr_buy"):
         return f"buy {self.index}"
 
 
+class Shop(Move, frozen=True, tag="mr_city_shop"):
+    """Open the key city's shop, its fixed options (ruling R79)."""
+
+    def __str__(self) -> str:
+        return "shop"
+
+
 class Use(Move, frozen=True, tag="mr_use"):
     """Use an item from one's hand."""
 
@@ -117,10 +124,10 @@ class Done(Move, frozen=True, tag="mr_done"):
         return "done"
 
 
-GatherMove = Go | Travel | Gather | Upgrade | Choose | Explore | Train | Portal | Buy | Use | Sell | Done
+GatherMove = Go | Travel | Gather | Upgrade | Choose | Explore | Train | Portal | Buy | Shop | Use | Sell | Done
 
 _WORDS: dict[str, type[Move]] = {"gather": Gather, "upgrade": Upgrade, "explore": Explore, "portal": Portal,
-                                 "done": Done}
+                                 "shop": Shop, "done": Done}
 _CELL = re.compile(r"^(\d{1,2})\s*,\s*(\d{1,2})$")
 
 

@@ -29,6 +29,14 @@ player's patent tiles free; ≈ 12 % per explore to return."""
 FEVER = "fever"
 """旅行狂热: adds 旅行 and disables the free actions that are not special moves; ends after 5 moves."""
 STATES: tuple[str, ...] = (HOSPITAL, PARALLEL, FEVER)
+SLOT_KINDS: tuple[str, ...] = ("I", "O", "T", "S", "Z", "J", "L")
+"""The seven kinds of expansion slot (the tetrominoes: ``data/shapes.toml`` [slots])."""
+SLOTS_PER_KIND = 4
+""""扩展设计插槽 × 7 × 4": four of each kind in the box."""
+GENERICS_IN_BOX = 40
+""""通用灵感块 × 40"."""
+GENERIC_STATS: tuple[str, ...] = ("S", "A", "D", "F")
+"""The stat a generic block gives, fixed when bought ("在购买时就已经预先决定")."""
 
 
 class Traveller(msgspec.Struct, kw_only=True):
@@ -40,7 +48,9 @@ class Traveller(msgspec.Struct, kw_only=True):
     ``items`` are the item cards in hand (consumable and permanent ones), ``buffs`` the buffs shown in the
     player's area with the moves they still last. ``portal`` is a 门径交通 destination an item or event set
     up (used once). ``halted`` is set when the player is hospitalised mid-turn: the free phase ends at once.
-    ``used`` lists the reusable permanent items used this day (each once a day: ruling R74).
+    ``used`` lists the reusable permanent items used this day (each once a day: ruling R74). ``slots`` are the
+    expansion slot kinds bought (I, O, T, S, Z, J, L) and ``generics`` the generic blocks bought by stat (S, A,
+    D, F): both public, carried into the design phase (ruling R81).
     """
 
     cell: Cell
@@ -53,6 +63,8 @@ class Traveller(msgspec.Struct, kw_only=True):
     portal: Cell | None = None
     halted: bool = False
     used: list[str] = []
+    slots: list[str] = []
+    generics: dict[str, int] = {}
 
 
 class TileRecord(msgspec.Struct, kw_only=True):
@@ -67,10 +79,14 @@ class TileRecord(msgspec.Struct, kw_only=True):
 
 
 class Offer(msgspec.Struct, frozen=True):
-    """An item offered in a trade event's shop, at a price."""
+    """Goods offered in a shop, at a price: an item (``item``), an expansion slot of kind ``slot`` or a generic
+    block of stat ``stat`` (ruling R80); ``stock`` is how many of it this shop sells."""
 
     item: str
     price: int
+    slot: str = ""
+    stat: str = ""
+    stock: int = 1
 
 
 # ---- frames (the open steps of a turn) ------------------------------------------------------------------------
@@ -87,6 +103,7 @@ class FreeF(msgspec.Struct, tag="mr_free"):
     seat: int
     acted: bool = False
     gathered: bool = False
+    shopped: bool = False
 
 
 class CandidateF(msgspec.Struct, tag="mr_candidate"):
@@ -105,7 +122,9 @@ class ChanceF(msgspec.Struct, tag="mr_chance"):
 
 
 class ShopF(msgspec.Struct, tag="mr_shop"):
-    """A trade event's shop (交易事件): ``seat`` may buy each offer once, then leaves (``done``)."""
+    """A shop: a trade event's (交易事件, ``card`` its id) or a key city's fixed options (``card`` the city's id,
+    ruling R79). ``seat`` may buy each offer up to its stock (``bought`` lists an offer's index per purchase),
+    then leaves (``done``)."""
 
     seat: int
     card: str
@@ -136,6 +155,8 @@ class GatherState(BaseState, kw_only=True):
     stack: list[Frame] = []
     gone: list[str] = []
     finished: bool = False
+    slot_box: dict[str, int] = msgspec.field(default_factory=lambda: dict.fromkeys(SLOT_KINDS, SLOTS_PER_KIND))
+    generic_box: int = GENERICS_IN_BOX
 
     @property
     def current(self) -> int:

@@ -26,7 +26,7 @@ from .board import Cell
 from .events import card as event_card
 from .gathering import ECONOMY, cutoff, limits
 from .items import catalogue
-from .state import FEVER, NOBODY, CandidateF, ChanceF, FreeF, GatherState, MoveF, ShopF, Traveller
+from .state import FEVER, NOBODY, CandidateF, ChanceF, FreeF, GatherState, MoveF, Offer, ShopF, Traveller
 
 __all__ = [
     "CUTOFF_HOUR",
@@ -67,8 +67,9 @@ class MoveOdds(msgspec.Struct, frozen=True):
 
 class PlayerView(msgspec.Struct, frozen=True):
     """One player as the viewer may see them. ``items`` is ``None`` unless this is the viewer's own hand;
-    ``item_count`` is always there. ``day`` and ``hour`` read the clock (day 1 begins at 06:00); ``late`` is
-    whether the clock has reached 22:00 of the round's day (no new action starts)."""
+    ``item_count`` is always there; the expansion slots and generic blocks bought are public (ruling R81). ``day``
+    and ``hour`` read the clock (day 1 begins at 06:00); ``late`` is whether the clock has reached 22:00 of the
+    round's day (no new action starts)."""
 
     seat: int
     cell: Cell
@@ -85,6 +86,8 @@ class PlayerView(msgspec.Struct, frozen=True):
     item_count: int
     items: list[str] | None = None
     portal: Cell | None = None
+    slots: list[str] = []
+    generics: dict[str, int] = {}
 
 
 class PatentView(msgspec.Struct, frozen=True):
@@ -111,14 +114,15 @@ class ChanceView(msgspec.Struct, frozen=True):
 
 
 class ShopView(msgspec.Struct, frozen=True):
-    """A trade event's shop: the card, and (to the shopper only) the offers as ``(item, price)`` with the ones
-    already bought; others see how many offers there are."""
+    """A shop, a trade event's or a key city's (``card``: the card's or the city's id): the offers, to the shopper
+    only, as ``(goods, price, stock)`` — goods an item id, ``slot:<kind>`` or ``generic:<stat>`` (rulings R79,
+    R80) — with the indices bought (an index per purchase); others see how many offers there are."""
 
     seat: int
     card: str
     name: dict[str, str]
     offer_count: int
-    offers: list[tuple[str, int]] | None = None
+    offers: list[tuple[str, int, int]] | None = None
     bought: list[int] | None = None
 
 
@@ -190,8 +194,13 @@ def _player(state: GatherState, seat: int, own: bool) -> PlayerView:
         seat=seat, cell=p.cell, tile=state.tile_at(p.cell), funds=p.funds, clock=p.clock, day=p.clock // 24 + 1,
         hour=p.clock % 24, late=p.clock >= cutoff(state), states=dict(p.states), buffs=dict(p.buffs),
         blocks=dict(p.blocks), patents=patents, item_count=len(p.items),
-        items=list(p.items) if own else None, portal=p.portal,
+        items=list(p.items) if own else None, portal=p.portal, slots=list(p.slots), generics=dict(p.generics),
     )
+
+
+def goods(offer: Offer) -> str:
+    """An offer's goods as one token: the item id, ``slot:<kind>`` or ``generic:<stat>``."""
+    return f"slot:{offer.slot}" if offer.slot else f"generic:{offer.stat}" if offer.stat else offer.item
 
 
 def _moving(state: GatherState) -> bool:
@@ -231,10 +240,15 @@ def view(state: GatherState, viewer: int | None) -> GatherView:
                             {"en": [o.en for o in c.choice], "zh": [o.zh for o in c.choice]})
     shop = None
     if isinstance(top, ShopF):
-        c = event_card(top.card)
+        city = board.atlas().by_id.get(top.card)
+        if isinstance(city, board.KeyCity):
+            name = {"en": city.name("en"), "zh": city.name("zh")}
+        else:
+            c = event_card(top.card)
+            name = {"en": c.en, "zh": c.zh}
         mine = viewer == top.seat
-        shop = ShopView(top.seat, top.card, {"en": c.en, "zh": c.zh}, len(top.offers),
-                        [(o.item, o.price) for o in top.offers] if mine else None,
+        shop = ShopView(top.seat, top.card, name, len(top.offers),
+                        [(goods(o), o.price, o.stock) for o in top.offers] if mine else None,
                         list(top.bought) if mine else None)
     return GatherView(
         viewer=viewer, round=state.round, days=state.days, order=list(state.order), current=acting,

@@ -94,6 +94,21 @@ def _chips(cv: Canvas, x0: float, x1: float, y: float, chips: Sequence[tuple[str
     return y + h
 
 
+def goods_name(goods: str, lang: str) -> str:
+    """A shop's goods (an item id, ``slot:<kind>`` or ``generic:<stat>``) by name."""
+    kind, _, what = goods.partition(":")
+    if kind == "slot":
+        return w("slot_goods", lang, kind=what)
+    if kind == "generic":
+        return w("generic_goods", lang, stat=what)
+    return item_name(goods, lang)
+
+
+def goods_colour(goods: str) -> RGB:
+    """An item's rarity colour; slots and generic blocks in the accent."""
+    return pal.ACCENT if ":" in goods else item_colour(goods)
+
+
 def _body(cv: Canvas, view: GatherView, seat: int, lang: str, names: Sequence[str]) -> float:
     me = view.players[seat]
     x0, x1 = MARGIN, PANEL_W - MARGIN
@@ -168,9 +183,22 @@ def _body(cv: Canvas, view: GatherView, seat: int, lang: str, names: Sequence[st
         title = view.shop.name.get(lang, view.shop.name["en"])
         y = _section(cv, x0, y, f"{title} — {w('shop_offers', lang, n=view.shop.offer_count)}")
         if view.shop.offers is not None:
-            bought = set(view.shop.bought or [])
-            y = _chips(cv, x0, x1, y, [(f"{i + 1}. {item_name(item, lang)} ${price:,}" + (" ✓" if i in bought else ""),
-                                        item_colour(item)) for i, (item, price) in enumerate(view.shop.offers)]) + 12
+            bought = view.shop.bought or []
+            chips = [(f"{i + 1}. {goods_name(item, lang)} ${price:,}"
+                      + (f" {bought.count(i)}/{stock}" if stock > 1 else " ✓" if i in bought else ""),
+                      goods_colour(item))
+                     for i, (item, price, stock) in enumerate(view.shop.offers)]
+            y = _chips(cv, x0, x1, y, chips) + 12
+
+    # the expansion slots and generic blocks bought (public, ruling R81)
+    y = _section(cv, x0, y, w("kit", lang))
+    kit = [w("slot_goods", lang, kind=k) for k in me.slots]
+    kit += [f"{w('generic_goods', lang, stat=stat)} ×{n}" for stat, n in me.generics.items()]
+    if kit:
+        y = _chips(cv, x0, x1, y, [(text, pal.ACCENT) for text in kit]) + 12
+    else:
+        cv.text((x0, y + 12), w("kit_none", lang), 13, fill=pal.MUTED)
+        y += 30
 
     # the blocks held
     y = _section(cv, x0, y, w("blocks", lang))

@@ -209,7 +209,15 @@ def test_ruling_52_what_the_gathering_phase_hands_over() -> None:
     s = dz.from_gathering(g)
     assert [(h.key, h.block, h.level) for h in s.seats[0].held] == [("b1", f"{places[0]}.3", 4)]
     assert s.seats[1].held == []
-    # Slot kinds a traveller brought would be spare, attached for free.
+    # The slots and generic blocks a traveller bought come along: the slots spare (attached for free), the generic
+    # blocks ready to lay, before any bought here.
+    g.seats[1].slots, g.slot_box["O"] = ["O"], g.slot_box["O"] - 1
+    g.seats[1].generics, g.generic_box = {"F": 1, "A": 2}, g.generic_box - 3
+    s = dz.from_gathering(g)
+    assert s.seats[1].spare == ["O"] and [(x.key, x.stat, x.bought) for x in s.seats[1].generics] == [
+        ("g1", "A", False), ("g2", "A", False), ("g3", "F", False)]
+    play(s, 1, "buy d")
+    assert [x.key for x in s.seats[1].generics][-1] == "g4" and s.seats[1].bought_generics == 1
     s2 = state([[]], slots=[["O"]])
     play(s2, 0, "slot o m5")
     assert s2.seats[0].funds == 2000 and s2.seats[0].spare == [] and s2.seats[0].bought_slots == 0
@@ -225,6 +233,11 @@ def test_ruling_53_slots_are_bought_within_an_allowance() -> None:
     poor = state([[]], funds=PRICES.slot - 1)
     assert refused(poor, 0, "slot o m5") == "error.designing.funds"
     assert "slot" not in [o.token for o in dz.choices(poor, 0, [], "en")]
+    # the share of what the gathering phase left in the box: 3 slots among 2 players is 1 each
+    short = dz.start(2, Rng.from_seed(1), [PRICES.slot * 3] * 2, [[], []], box=(3, 40))
+    assert short.slot_allowance == 1
+    play(short, 0, "slot o m5")
+    assert refused(short, 0, "slot o m7") == "error.designing.no_slots_left"
 
 
 def test_ruling_54_generic_blocks_are_bought_within_an_allowance() -> None:
@@ -237,6 +250,13 @@ def test_ruling_54_generic_blocks_are_bought_within_an_allowance() -> None:
     assert dz.read("buy x") is None
     # A generic block bought but not laid gives nothing.
     assert not any(x.what == "generic" for x in dz.preview(s, 0).lines)
+    # the share of what the gathering phase left in the box: 5 generic blocks among 2 players is 2 each
+    short = dz.start(2, Rng.from_seed(1), [2000] * 2, [[], []], generics=[["S"] * 3, []], box=(28, 5))
+    assert short.generic_allowance == 2
+    play(short, 0, "buy a")
+    play(short, 0, "buy a")
+    assert refused(short, 0, "buy a") == "error.designing.no_generics_left"
+    assert len(short.seats[0].generics) == 5 and dz.invariants(short) == []
 
 
 def walk(s: dz.DesignState, seat: int, path: list[str]) -> set[str]:

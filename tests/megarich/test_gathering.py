@@ -16,7 +16,7 @@ from games.core.events import Event
 from games.core.i18n import CORE_CATALOG, Catalog
 from games.core.rng import Rng
 from games.megarich import board, gathering, tram
-from games.megarich.events import card, deck, draw, eligible, option_labels, result_text
+from games.megarich.events import card, deck, draw, eligible, gain_item, option_labels, random_item, result_text
 from games.megarich.gathering import ECONOMY, FLOW, corruptions, cutoff, invariants, legal, play, setup, terms
 from games.megarich.items import catalogue
 from games.megarich.moves import (
@@ -43,6 +43,7 @@ from games.megarich.state import (
     FreeF,
     GatherState,
     MoveF,
+    Offer,
     ShopF,
 )
 
@@ -607,8 +608,8 @@ def test_rule_2_19_fate_chance_and_trade_events() -> None:
     assert result_text("night_market", events[0].params["option"], "zh").startswith("摊主")
     assert kinds(events) == ["gather.chose", "gather.result", "gather.funds", "gather.item"]
     assert "energy_bar" in state.seats[seat].items
-    state.stack.append(ShopF(seat, "wandering_merchant", [gathering.Offer("mirror_compass", 700),
-                                                          gathering.Offer("mayors_card", 1200)]))
+    state.stack.append(ShopF(seat, "wandering_merchant", [Offer("mirror_compass", 700),
+                                                          Offer("mayors_card", 1200)]))
     assert legal(state, seat) == [Buy(1), Buy(2), Done()]
     state, events = do(state, seat, "buy 1")
     assert "mirror_compass" in state.seats[seat].items and Buy(1) not in legal(state, seat)
@@ -647,7 +648,7 @@ def test_ruling_g12_items_take_no_time_and_their_flags_work() -> None:
         play(state, seat, Use("lucky_cat"))
     assert refused.value.key == "error.gather.no_item"
     events: list[Event] = []
-    gathering.gain_item(state, seat, "itchy_card", events)
+    gain_item(state, seat, "itchy_card", events)
     assert state.seats[seat].buffs == {"itchy_card": 2}
     assert gathering.limits(state.seats[seat]) == (1,)
 
@@ -659,11 +660,11 @@ def test_rule_2_20_items_by_rarity_and_timing_uniques_once() -> None:
     assert {i.timing for i in items.values()} == {"consumable", "triggered", "buff", "permanent"}
     state = fresh(2, "unique")
     events: list[Event] = []
-    gathering.gain_item(state, 0, "mayors_card", events)
-    gathering.gain_item(state, 1, "mayors_card", events)
+    gain_item(state, 0, "mayors_card", events)
+    gain_item(state, 1, "mayors_card", events)
     assert state.seats[0].items == ["mayors_card"] and state.seats[1].items == []
-    assert all(gathering.random_item(state, "unique") != "mayors_card" for _ in range(60))
-    gathering.gain_item(state, 0, "coin_purse", events)  # triggered: carried out, then discarded
+    assert all(random_item(state, "unique") != "mayors_card" for _ in range(60))
+    gain_item(state, 0, "coin_purse", events)  # triggered: carried out, then discarded
     assert "coin_purse" not in state.seats[0].items and state.seats[0].funds == ECONOMY.start_funds + 300
 
 

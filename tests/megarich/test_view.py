@@ -58,7 +58,7 @@ def test_a_shops_offers_are_the_shoppers_alone() -> None:
     seat = state.current
     state.stack = [FreeF(seat, acted=True), ShopF(seat, trade.id, [Offer("lucky_cat", 500)])]
     mine = view(state, seat)
-    assert mine.shop is not None and mine.shop.offers == [("lucky_cat", 500)]
+    assert mine.shop is not None and mine.shop.offers == [("lucky_cat", 500, 1)]
     for viewer in (None, (seat + 1) % state.players):
         v = view(state, viewer)
         assert v.shop is not None and v.shop.offers is None and v.shop.offer_count == 1
