@@ -48,6 +48,7 @@ from .state import (
     grant_block,
     pay_bank,
     pay_player,
+    state_refusal,
 )
 
 DATA = Path(__file__).with_name("data")
@@ -317,10 +318,9 @@ def gather_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
     tile = state.tile_at(player.cell)
     if too_late(state, seat):
         return "error.gather.too_late"
-    if PARALLEL in player.states:
-        return "error.gather.parallel_explores"
-    if FEVER in player.states:
-        return "error.gather.fever_travels"
+    refused = state_refusal(player, PARALLEL, FEVER)
+    if refused is not None:
+        return refused
     if frame.gathered:
         return "error.gather.gathered_already"
     if isinstance(board.atlas().by_id[tile], board.KeyCity):
@@ -436,10 +436,9 @@ def special_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
     player = state.seats[seat]
     if too_late(state, seat):
         return "error.gather.too_late"
-    if HOSPITAL in player.states:
-        return "error.gather.hospital_gathers"
-    if PARALLEL in player.states:
-        return "error.gather.parallel_explores"
+    refused = state_refusal(player, HOSPITAL, PARALLEL)
+    if refused is not None:
+        return refused
     if frame.acted:
         return "error.gather.special_first"
     return None
@@ -450,10 +449,9 @@ def explore_blocked(state: GatherState, seat: int) -> str | None:
     player = state.seats[seat]
     if too_late(state, seat):
         return "error.gather.too_late"
-    if HOSPITAL in player.states:
-        return "error.gather.hospital_gathers"
-    if FEVER in player.states:
-        return "error.gather.fever_travels"
+    refused = state_refusal(player, HOSPITAL, FEVER)
+    if refused is not None:
+        return refused
     if player.funds < 0 and PARALLEL not in player.states:
         return "error.gather.in_debt"
     return None

@@ -35,6 +35,7 @@ from .state import (
     Offer,
     ShopF,
     pay_bank,
+    state_refusal,
 )
 
 DATA = Path(__file__).with_name("data")
@@ -141,12 +142,9 @@ def shop_blocked(state: GatherState, frame: FreeF, seat: int, late: bool) -> str
         return "error.gather.no_shop"
     if late:
         return "error.gather.too_late"
-    if HOSPITAL in player.states:
-        return "error.gather.hospital_gathers"
-    if PARALLEL in player.states:
-        return "error.gather.parallel_explores"
-    if FEVER in player.states:
-        return "error.gather.fever_travels"
+    refused = state_refusal(player, HOSPITAL, PARALLEL, FEVER)
+    if refused is not None:
+        return refused
     if frame.shopped:
         return "error.gather.shopped_already"
     return None

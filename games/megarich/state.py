@@ -211,3 +211,18 @@ def drop_block(state: GatherState, seat: int, tile: str) -> int:
     if record.patent == seat:
         record.patent = record.holders[0] if record.holders else NOBODY
     return record.patent
+
+
+#: What an abnormal state forbids, as the refusal a free action meets (rules 3.x: 入院 gathers only, 平行现实 explores
+#: only, 旅行狂热 travels only).
+STATE_REFUSALS: dict[str, str] = {
+    HOSPITAL: "error.gather.hospital_gathers",
+    PARALLEL: "error.gather.parallel_explores",
+    FEVER: "error.gather.fever_travels",
+}
+
+
+def state_refusal(player: Traveller, *forbidding: str) -> str | None:
+    """The refusal of the first of the ``forbidding`` abnormal states ``player`` is in, or ``None``."""
+    return next((STATE_REFUSALS[name] for name in forbidding if name in player.states), None)
+

@@ -47,6 +47,8 @@ from games.megarich.state import (
     pay_bank,
 )
 
+from .gathering_helpers import do_unchecked as do
+
 
 # ---- helpers ----------------------------------------------------------------------------------------------------
 def fresh(players: int = 3, seed: str = "cards") -> GatherState:
@@ -63,16 +65,6 @@ def free(state: GatherState, seat: int | None = None) -> int:
 
 def copy(state: GatherState) -> GatherState:
     return msgspec.json.decode(msgspec.json.encode(state), type=GatherState)
-
-
-def do(state: GatherState, seat: int, *moves: str) -> tuple[GatherState, list[Event]]:
-    log: list[Event] = []
-    for text in moves:
-        move = read(text)
-        assert move is not None, text
-        state, events = play(state, seat, move)
-        log += events
-    return state, log
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -13,10 +13,12 @@ from games.megarich import board, designing
 from games.megarich.events import deck
 from games.megarich.game import GAME, MegaState
 from games.megarich.gathering import corruptions, invariants, legal, play, setup
-from games.megarich.moves import Buy, Done, Shop, Train, read
+from games.megarich.moves import Buy, Done, Shop, Train
 from games.megarich.shops import shops, trade_offers
 from games.megarich.state import GENERICS_IN_BOX, HOSPITAL, FreeF, GatherState, Offer, ShopF
 from games.megarich.view import view
+
+from .gathering_helpers import do
 
 PRICES = designing.PRICES
 
@@ -33,17 +35,6 @@ def at_city(state: GatherState, city: str, clock: int | None = None) -> int:
     if clock is not None:
         state.seats[seat].clock = clock
     return seat
-
-
-def do(state: GatherState, seat: int, *moves: str) -> tuple[GatherState, list[Event]]:
-    log: list[Event] = []
-    for text in moves:
-        move = read(text)
-        assert move is not None, text
-        state, events = play(state, seat, move)
-        log += events
-        assert invariants(state) == [], invariants(state)
-    return state, log
 
 
 def offer_index(state: GatherState, *, slot: str = "", stat: str = "", item: str = "") -> int:
