@@ -80,6 +80,7 @@ def test_the_figures_are_written_between_the_documents_markers_only(tmp_path: Pa
 def test_the_balance_document_holds_the_studys_figures() -> None:
     text = (Path(__file__).parents[2] / "docs" / "megarich-balance.md").read_text(encoding="utf-8")
     block = text.split(study.BEGIN)[1].split(study.END)[0]
-    for players in (2, 3, 4, 5, 6):
-        assert f"1000 games of {players} default bots" in block
-        assert f"1000 games of {players} seats drawn from the field" in block
+    for players in (2, 3, 4, 5, 6):  # at least the 1,000 games a study
+        for study_name in (f"games of {players} default bots", f"games of {players} seats drawn from the field"):
+            line = next(line for line in block.splitlines() if study_name in line)
+            assert int(line.split("Megarich∞, ")[1].split()[0]) >= 1000, line
