@@ -49,7 +49,7 @@ from .dice import CoinFace
 from .events import deck, option_labels, result_text
 from .focus import FocusView, focus
 from .items import catalogue
-from .moves import Buy, Choose, Done, Explore, Gather, Go, Shop, Train, Upgrade, Use
+from .moves import Buy, Choose, Done, Explore, Gather, Go, Sell, Shop, Train, Upgrade, Use
 from .moves import read as read_gather
 from .state import STATES, CandidateF, ChanceF, GatherState, ShopF, Traveller
 from .view import GatherView
@@ -549,7 +549,12 @@ class MegarichGame(Game[MegaState, Move]):
             goods = self.text("menu.megarich.slot_goods", {"kind": offer.slot}, lang) if offer.slot else \
                 self.text("menu.megarich.generic_goods", {"stat": offer.stat}, lang) if offer.stat else \
                 catalogue()[offer.item].name(lang)
-            return f"{goods} ${offer.price:,} ({move})"
+            card = f" — {catalogue()[offer.item].text(lang)}" if offer.item in catalogue() \
+                and not offer.slot and not offer.stat else ""
+            return f"{goods} ${offer.price:,} ({move}){card}"
+        if isinstance(move, Use | Sell) and move.item in catalogue():  # a newcomer reads what the card does
+            verb = self.text(f"menu.megarich.{type(move).__name__.lower()}", {"item": move.item}, lang)
+            return f"{verb} — {catalogue()[move.item].text(lang)}"
         if isinstance(move, Choose) and isinstance(top, CandidateF):  # the candidate block by name
             found = blocks().get(f"{top.tile}.{move.index}")
             if found is not None:

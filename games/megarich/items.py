@@ -73,6 +73,10 @@ class Item(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         """The item's name in ``lang``."""
         return self.zh if lang == "zh" else self.en
 
+    def text(self, lang: str) -> str:
+        """What the item does, in ``lang`` (the card's text)."""
+        return self.text_zh if lang == "zh" else self.text_en
+
 
 def _check(item: Item) -> None:
     if item.rarity not in RARITIES or item.timing not in TIMINGS:

@@ -24,7 +24,7 @@ from games.megarich.game import (
     replay_battle,
 )
 from games.megarich.items import catalogue
-from games.megarich.moves import Done, Explore, Go
+from games.megarich.moves import Buy, Done, Explore, Go
 from games.registry import all_games, game_ids, get_game
 
 Predicate = Callable[[MegaState], bool]
@@ -305,3 +305,20 @@ def test_the_renderer_animates_the_battle_after_the_move_that_fought_it() -> Non
     as_json = msgspec.json.decode(msgspec.json.encode(public))       # the drawing processes get JSON
     assert move_animation(renderer, as_json, applied.events, "zh") is not None
     assert move_animation(renderer, public, [Event("designing.done", {"seat": seat})], "en") is None
+
+
+def test_the_menus_say_what_a_card_does_when_it_is_used_sold_or_bought() -> None:
+    """A newcomer reads the card's text where they decide (use, sell, a shop's offer), in both languages."""
+    from games.megarich.moves import Sell, Use
+    from games.megarich.state import Offer, ShopF
+
+    state = GAME.setup(3, {}, 1)
+    card = catalogue()["energy_bar"]
+    for lang in ("en", "zh"):
+        for move in (Use("energy_bar"), Sell("energy_bar")):
+            label = GAME.move_label(state, 0, move, lang)
+            assert card.name(lang) in label and card.text(lang) in label, label
+    seat = state.gather.current
+    state.gather.stack.append(ShopF(seat=seat, card="", offers=[Offer("energy_bar", 120)]))
+    label = GAME.move_label(state, seat, Buy(1), "en")
+    assert "Energy Bar $120" in label and card.text("en") in label
