@@ -14,17 +14,8 @@ from bot.console import start_local_table
 from games.registry import all_games, get_game
 from games.royal_gorge.content import content
 from service import TableService
-from storage.db import make_engine, migrate
-from storage.repository import Repository
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'console.db'}")
-    migrate(engine)
-    return TableService(Repository(engine))
 
 
 def play(service: TableService, game: str, lines: list[str], *, lang: str = "en", players: int = 2) -> str:

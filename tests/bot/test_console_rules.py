@@ -13,17 +13,8 @@ import pytest
 from bot.console import start_local_table
 from games.registry import get_game
 from service import TableService
-from storage.db import make_engine, migrate
-from storage.repository import Repository
 
 ROOT = Path(__file__).parents[2]
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'console.db'}")
-    migrate(engine)
-    return TableService(Repository(engine))
 
 
 def play(service: TableService, game: str, lang: str, lines: list[str]) -> str:
