@@ -312,13 +312,18 @@ def terms(state: GatherState, seat: int, tile: str) -> Terms:
     return found
 
 
-def gather_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
-    """Why ``seat`` may not gather (or upgrade) now, as an error key; ``None`` when it may."""
-    player = state.seats[seat]
-    tile = state.tile_at(player.cell)
+def hour_or_state_refusal(state: GatherState, seat: int, *forbidding: str) -> str | None:
+    """What stops a free action before anything particular to it: the hour (no new action at or after 22:00), then
+    the first of the ``forbidding`` abnormal states ``seat`` is in; ``None`` when neither does."""
     if too_late(state, seat):
         return "error.gather.too_late"
-    refused = state_refusal(player, PARALLEL, FEVER)
+    return state_refusal(state.seats[seat], *forbidding)
+
+
+def gather_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
+    """Why ``seat`` may not gather (or upgrade) now, as an error key; ``None`` when it may."""
+    tile = state.tile_at(state.seats[seat].cell)
+    refused = hour_or_state_refusal(state, seat, PARALLEL, FEVER)
     if refused is not None:
         return refused
     if frame.gathered:
@@ -433,10 +438,7 @@ class MoveStep(Step[GatherState, MoveF]):
 
 def special_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
     """Why ``seat`` may take no special move now; ``None`` when it may."""
-    player = state.seats[seat]
-    if too_late(state, seat):
-        return "error.gather.too_late"
-    refused = state_refusal(player, HOSPITAL, PARALLEL)
+    refused = hour_or_state_refusal(state, seat, HOSPITAL, PARALLEL)
     if refused is not None:
         return refused
     if frame.acted:
@@ -447,9 +449,7 @@ def special_blocked(state: GatherState, frame: FreeF, seat: int) -> str | None:
 def explore_blocked(state: GatherState, seat: int) -> str | None:
     """Why ``seat`` may not explore now; ``None`` when it may."""
     player = state.seats[seat]
-    if too_late(state, seat):
-        return "error.gather.too_late"
-    refused = state_refusal(player, HOSPITAL, FEVER)
+    refused = hour_or_state_refusal(state, seat, HOSPITAL, FEVER)
     if refused is not None:
         return refused
     if player.funds < 0 and PARALLEL not in player.states:
