@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .network import NetworkModel, Rest, uploaded
+
 #: Ids of the stand-in messages (any large number will do: Discord's are snowflakes).
 _MESSAGE_IDS = itertools.count(900_000_000_000)
 
@@ -49,6 +51,8 @@ class StandInMessage:
                    **_: Any) -> StandInMessage:
         import discord
 
+        await self.channel.rest.call("PATCH /channels/{channel}/messages/{message}", self.channel.id,
+                                     uploaded(attachments))
         # the status post's edit carries the step's view; the edit that retires a post keeps its view
         text = content is not None and view is not None and view is not discord.utils.MISSING
         self.channel.record(self.id, edit=True, text=text, image=_has_image(attachments))
@@ -58,9 +62,10 @@ class StandInMessage:
 class StandInChannel:
     """A table's channel: every post and edit is recorded as a :class:`Post`; ``on_post`` is told of each."""
 
-    def __init__(self, channel_id: int, on_post: Callable[[int, Post], None]) -> None:
+    def __init__(self, channel_id: int, on_post: Callable[[int, Post], None], rest: Rest) -> None:
         self.id = channel_id
         self.posts: list[Post] = []
+        self.rest = rest
         self._on_post = on_post
 
     def record(self, message_id: int, *, edit: bool, text: bool, image: bool) -> None:
@@ -70,6 +75,7 @@ class StandInChannel:
 
     async def send(self, content: Any = None, *, files: Any = None, file: Any = None, view: Any = None,
                    allowed_mentions: Any = None, **_: Any) -> StandInMessage:
+        await self.rest.call("POST /channels/{channel}/messages", self.id, uploaded([*(files or ()), file]))
         message = StandInMessage(self, next(_MESSAGE_IDS))
         self.record(message.id, edit=False, text=content is not None, image=_has_image([*(files or ()), file]))
         return message
@@ -78,7 +84,8 @@ class StandInChannel:
         return StandInMessage(self, message_id)
 
     async def history(self, **_: Any) -> AsyncIterator[Any]:
-        """No earlier posts (a status post is never lost here)."""
+        """No earlier posts (a status post is never lost here); the call is made all the same."""
+        await self.rest.call("GET /channels/{channel}/messages", self.id)
         return
         yield  # an async generator that yields nothing
 
@@ -86,16 +93,19 @@ class StandInChannel:
 class StandInBot:
     """The bot as the runtime and ``publish`` see it: channels by id, no user, and the runtime."""
 
-    def __init__(self, on_post: Callable[[int, Post], None]) -> None:
+    def __init__(self, on_post: Callable[[int, Post], None], rest: Rest | None = None) -> None:
         self.channels: dict[int, StandInChannel] = {}
         self.user = None
         self.runtime: Any = None
+        self.guilds: list[Any] = []
+        #: Discord's REST side: every call of the run is counted (and, under a network model, timed) here.
+        self.rest = rest or Rest(NetworkModel.off())
         self._on_post = on_post
 
     def get_channel(self, channel_id: int) -> StandInChannel:
         found = self.channels.get(channel_id)
         if found is None:
-            found = self.channels[channel_id] = StandInChannel(channel_id, self._on_post)
+            found = self.channels[channel_id] = StandInChannel(channel_id, self._on_post, self.rest)
         return found
 
     def get_partial_messageable(self, channel_id: int) -> StandInChannel:
@@ -108,33 +118,73 @@ class Clocked:
 
     acknowledged: float | None = None
     followed_up: float | None = None
+    #: When a private answer first carried an image (a panel's is attached by a later edit).
+    imaged: float | None = None
     refused_text: list[str] = field(default_factory=list)
 
 
+#: The interaction callback route (outside the global limit, like the follow-ups' webhook routes).
+CALLBACK = "POST /interactions/{interaction}/{token}/callback"
+
+
 class _Response:
-    def __init__(self, clocked: Clocked) -> None:
+    def __init__(self, clocked: Clocked, rest: Rest, interaction_id: int) -> None:
         self._clocked = clocked
+        self._rest = rest
+        self._id = interaction_id
         self._done = False
+        #: The suggestions an autocomplete answered with.
+        self.choices: list[Any] = []
 
     def is_done(self) -> bool:
         return self._done
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
-        self._clocked.acknowledged = time.perf_counter()
         self._done = True
+        await self._rest.call(CALLBACK, self._id)
+        self._clocked.acknowledged = time.perf_counter()
 
     async def send_message(self, content: Any = None, **_: Any) -> None:
+        self._done = True
+        await self._rest.call(CALLBACK, self._id)
         self._clocked.acknowledged = self._clocked.acknowledged or time.perf_counter()
         self._clocked.refused_text.append(str(content))
+
+    async def autocomplete(self, choices: Any) -> None:
         self._done = True
+        await self._rest.call(CALLBACK, self._id)
+        self._clocked.acknowledged = time.perf_counter()
+        self.choices = list(choices)
+
+
+class _FollowupMessage:
+    """A private follow-up (e.g. a panel): its id and ``edit`` (an interaction route)."""
+
+    def __init__(self, followup: _Followup) -> None:
+        self.id = next(_MESSAGE_IDS)
+        self._followup = followup
+
+    async def edit(self, *, attachments: Any = None, **_: Any) -> _FollowupMessage:
+        await self._followup.rest.call("PATCH /webhooks/{application}/{token}/messages/{message}",
+                                       self._followup.interaction_id, uploaded(attachments))
+        self._followup.clocked.imaged = self._followup.clocked.imaged or (
+            time.perf_counter() if _has_image(attachments) or attachments else None)
+        return self
 
 
 class _Followup:
-    def __init__(self, clocked: Clocked) -> None:
-        self._clocked = clocked
+    def __init__(self, clocked: Clocked, rest: Rest, interaction_id: int) -> None:
+        self.clocked = clocked
+        self.rest = rest
+        self.interaction_id = interaction_id
 
-    async def send(self, content: Any = None, **_: Any) -> None:
-        self._clocked.followed_up = time.perf_counter()
+    async def send(self, content: Any = None, *, file: Any = None, files: Any = None, **_: Any) -> _FollowupMessage:
+        await self.rest.call("POST /webhooks/{application}/{token}", self.interaction_id,
+                             uploaded([*(files or ()), *([file] if file is not None else [])]))
+        self.clocked.followed_up = time.perf_counter()
+        if file is not None or files:
+            self.clocked.imaged = self.clocked.followed_up
+        return _FollowupMessage(self)
 
 
 @dataclass
@@ -146,21 +196,33 @@ class _User:
         return f"<@{self.id}>"
 
 
-class StandInInteraction:
-    """A ``/move`` in a table's channel by its one human member (locale ``None``: English)."""
+_INTERACTION_IDS = itertools.count(800_000_000_000)
 
-    def __init__(self, bot: StandInBot, guild_id: int, channel_id: int, user_id: int) -> None:
+
+class StandInInteraction:
+    """A command (``/move``, ``/hand``, ``/board``) or, with ``autocomplete``, a keystroke of ``/move``, in a
+    table's channel by its one human member (locale ``None``: English)."""
+
+    def __init__(self, bot: StandInBot, guild_id: int, channel_id: int, user_id: int, *,
+                 autocomplete: bool = False) -> None:
         import discord
 
+        self.id = next(_INTERACTION_IDS)
         self.client = bot
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.user = _User(user_id)
         self.locale = None
         self.guild_locale = None
-        self.type = discord.InteractionType.application_command
+        self.type = (discord.InteractionType.autocomplete if autocomplete
+                     else discord.InteractionType.application_command)
         self.message = None
         self.extras: dict[str, Any] = {}
         self.clocked = Clocked()
-        self.response = _Response(self.clocked)
-        self.followup = _Followup(self.clocked)
+        self.response = _Response(self.clocked, bot.rest, self.id)
+        self.followup = _Followup(self.clocked, bot.rest, self.id)
+
+    async def edit_original_response(self, *, attachments: Any = None, **_: Any) -> _FollowupMessage:
+        """Edit the answer (an interaction route)."""
+        message = _FollowupMessage(self.followup)
+        return await message.edit(attachments=attachments)

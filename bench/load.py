@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .discord_stand_in import Post, StandInBot, StandInInteraction
+from .network import DOING, GLOBAL_LIMIT, NetworkModel, Rest, RestStats
 from .process_usage import Usage, own_peak_rss_mib, rss_mib
 from .scratch_database import NotLocal, check_local, scratch_database
 from .timing import percentile
@@ -53,8 +54,9 @@ from .timing import percentile
 if TYPE_CHECKING:
     from service import MoveResult, TableService
 
-#: Titles the benchmark can seat; the first two are the default mix (issue 13's measurement).
-TITLES = ("landlords", "wonderful-world", "three-kingdoms", "royal-gorge")
+#: Titles the benchmark can seat; the first two are the default mix (issue 13's measurement), all of them
+#: the realistic profile's.
+TITLES = ("landlords", "wonderful-world", "three-kingdoms", "royal-gorge", "megarich")
 DEFAULT_TITLES = ("landlords", "wonderful-world")
 #: Seats per table by title (one human, the rest bots); other titles take their most seats.
 SEATS = {"landlords": 4, "wonderful-world": 5}
@@ -84,8 +86,44 @@ USER_BASE = 1_000_000
 
 
 @dataclass(frozen=True)
+class Traffic:
+    """What people do around their moves besides ``/move`` (issue 25 §1): autocomplete keystrokes before each
+    ``/move``, a private panel (``/hand``, as "My view" opens it) or ``/board`` after some, and the clock's
+    round over every table."""
+
+    #: Keystrokes of ``/move``'s autocomplete before the command is sent, and the seconds between two.
+    keystrokes: int = 0
+    typing_gap: float = 0.3
+    #: Shares of commands after which the person opens their private panel, or asks for the board.
+    hand: float = 0.0
+    board: float = 0.0
+    #: Seconds between two rounds of the clock (0: none).
+    clock: float = 0.0
+
+    @classmethod
+    def realistic(cls) -> Traffic:
+        """Four keystrokes a move, a panel after three moves in ten, the board after one in ten, the clock
+        every minute."""
+        return cls(keystrokes=4, typing_gap=0.3, hand=0.3, board=0.1, clock=60.0)
+
+    def describe(self) -> str:
+        """One line for the report."""
+        if self == Traffic():
+            return "/move only"
+        return (f"{self.keystrokes} autocomplete keystrokes a /move ({self.typing_gap:g} s apart), a private panel "
+                f"after {self.hand:.0%} and /board after {self.board:.0%} of them, the clock every {self.clock:g} s")
+
+
+#: The profiles of ``--profile``: what the stand-in costs and what is typed around the moves.
+PROFILES: dict[str, tuple[NetworkModel, Traffic, tuple[str, ...]]] = {
+    "bare": (NetworkModel.off(), Traffic(), DEFAULT_TITLES),
+    "realistic": (NetworkModel(), Traffic.realistic(), TITLES),
+}
+
+
+@dataclass(frozen=True)
 class LoadSettings:
-    """One run: how many tables, which arrivals, how long, on which database."""
+    """One run: how many tables, which arrivals, how long, on which database, through which network."""
 
     tables: int = 50
     rate: float = 4.0
@@ -97,6 +135,9 @@ class LoadSettings:
     titles: tuple[str, ...] = DEFAULT_TITLES
     stored: int = 0
     max_commands: int = 20_000
+    network: NetworkModel = field(default_factory=NetworkModel.off)
+    traffic: Traffic = field(default_factory=Traffic)
+    profile: str = "bare"
 
     def check(self) -> None:
         """Refuse a run outside the bounds, an unknown title or a database that is not on this machine
@@ -114,6 +155,12 @@ class LoadSettings:
         unknown = [t for t in self.titles if t not in TITLES]
         if unknown or not self.titles:
             raise ValueError(f"--titles takes some of {', '.join(TITLES)}; not {', '.join(unknown) or 'none'}")
+        if self.network.latency < 0 or self.network.jitter < 0 or self.network.upload_ms_per_kib < 0:
+            raise ValueError("network times cannot be negative")
+        t = self.traffic
+        if not (0 <= t.keystrokes <= 20 and 0 <= t.hand <= 1 and 0 <= t.board <= 1 and t.clock >= 0
+                and t.typing_gap >= 0):
+            raise ValueError("traffic: 0–20 keystrokes, shares between 0 and 1, times not negative")
         if self.database is not None:
             check_local(self.database)
 
@@ -259,6 +306,13 @@ class LoadReport:
     rss_end: float
     children_peak_rss: dict[int, float]
     stored_tables: int
+    #: Discord's side: the REST calls of the run; and the traffic around the moves (each its own latency:
+    #: keystroke → suggestions, panel → its image, /board → the board, one clock round).
+    rest: RestStats = field(default_factory=RestStats)
+    autocomplete: Spread = field(default_factory=lambda: Spread.of([]))
+    panel: Spread = field(default_factory=lambda: Spread.of([]))
+    board: Spread = field(default_factory=lambda: Spread.of([]))
+    clock: Spread = field(default_factory=lambda: Spread.of([]))
 
     @property
     def commands_per_second(self) -> float:
@@ -274,6 +328,20 @@ class LoadReport:
         return self.image.count / self.elapsed if self.elapsed > 0 else 0.0
 
     @property
+    def calls_per_move(self) -> float:
+        """REST calls of the ``/move`` path (acknowledgement, posts, edits, images, confirmation) per answered
+        command."""
+        return self.rest.by_doing["move"] / self.commands if self.commands else 0.0
+
+    def token_ceiling(self, seconds_per_command: float) -> int:
+        """Busy tables one bot token serves within the global limit, each sending a command every
+        ``seconds_per_command``, with this run's calls under the global limit per command (traffic included,
+        the clock's rounds left out: they do not grow with the pace)."""
+        bound = sum(n for doing, n in self.rest.bound_by_doing.items() if doing != "clock")
+        per_command = bound / self.commands if self.commands else 0.0
+        return int(GLOBAL_LIMIT * seconds_per_command / per_command) if per_command else 0
+
+    @property
     def cpu_per_command(self) -> float:
         """Seconds of CPU (process and children, less the driver's move choice) per answered command."""
         spent = max(0.0, self.process_cpu - self.driver_cpu) + self.children_cpu
@@ -283,7 +351,8 @@ class LoadReport:
         """The report as printed."""
         s = self.settings
         arrivals = "saturated (closed loop)" if s.saturate else f"Poisson {s.rate:g} commands/s"
-        head = (f"== load: {s.tables} tables ({', '.join(s.titles)}), {arrivals}, {s.duration:g} s, {self.backend}"
+        head = (f"== load ({s.profile}): {s.tables} tables ({', '.join(s.titles)}), {arrivals}, {s.duration:g} s, "
+                f"{self.backend}"
                 + (f", {self.stored_tables:,} stored tables" if self.stored_tables else ""))
         errors = ", ".join(f"{k} ×{n}" for k, n in sorted(self.errors.items())) or "none"
         workers = ", ".join(f"pid {pid} {mib:.1f} MiB" for pid, mib in sorted(self.children_peak_rss.items()))
@@ -304,6 +373,26 @@ class LoadReport:
             ("peak RSS", f"process {self.peak_rss:.1f} MiB (now {self.rss_end:.1f} MiB); child processes: "
                          f"{workers or 'none'}"),
         ]
+        rest = self.rest
+        doing = ", ".join(f"{k} {n:,}" for k, n in rest.by_doing.most_common())
+        pace = s.tables / s.rate if not s.saturate and s.rate else 0.0
+        rows += [
+            ("network", f"{s.network.describe()}; traffic: {s.traffic.describe()}"),
+            ("REST calls", f"{self.calls_per_move:.2f} per /move; {rest.total:,} in all ({doing or 'none'}); "
+                           f"busiest second {rest.peak_per_second()} of the {GLOBAL_LIMIT} allowed; "
+                           f"{rest.waits:,} held back by a limit for {rest.waited:.1f} s in all"),
+        ]
+        routes = [(route, n) for (doing, route), n in rest.by_doing_route.most_common() if doing == "move"]
+        if routes and self.commands:
+            rows.append(("/move's calls", "; ".join(f"{n / self.commands:.2f} {route}" for route, n in routes)))
+        for label, spread in (("autocomplete", self.autocomplete), ("private panel", self.panel),
+                              ("/board", self.board), ("clock round", self.clock)):
+            if spread.count:
+                rows.append((label, spread.text()))
+        if pace:
+            rows.append(("one token", f"≈ {self.token_ceiling(pace):,} busy tables at this pace (a command every "
+                                      f"{pace:.1f} s a table), {self.token_ceiling(60.0):,} at one a minute, "
+                                      "within the global limit"))
         return [head, *(f"  {label:17}{text}" for label, text in rows)]
 
 
@@ -350,6 +439,13 @@ class LoadRun:
         self.replaced = 0
         self.tables: list[Table] = []
         self.by_channel: dict[int, Table] = {}
+        #: Seconds each piece of traffic around the moves took (see :class:`Traffic`).
+        self.keystrokes: list[float] = []
+        self.panels: list[float] = []
+        self.boards: list[float] = []
+        self.clock_rounds: list[float] = []
+        self.rest = Rest(settings.network, settings.seed)
+        self.errors: dict[str, int] = {}
 
     # ---- posts -------------------------------------------------------------------------------------
     def on_post(self, channel_id: int, post: Post) -> None:
@@ -385,6 +481,14 @@ class LoadRun:
         from games.core import GameError
 
         CURRENT.set(command)
+        traffic = self.settings.traffic
+        if traffic.keystrokes:  # the person types, reading the suggestions, then sends
+            DOING.set("autocomplete")
+            for prefix in _prefixes(text, traffic.keystrokes):
+                await self._keystroke(table, prefix)
+                await asyncio.sleep(traffic.typing_gap)
+            command.arrived = time.perf_counter()
+        DOING.set("move")
         interaction = StandInInteraction(self.bot, GUILD, table.channel_id, table.user_id)
         command.interaction = interaction
         try:
@@ -413,7 +517,46 @@ class LoadRun:
             await self.adapter.flush(status[-1])
         await self._after(table, command)
         command.done = time.perf_counter()
+        CURRENT.set(None)
+        await self._look_around(table)
         table.current = None
+
+    async def _keystroke(self, table: Table, prefix: str) -> None:
+        interaction = StandInInteraction(self.bot, GUILD, table.channel_id, table.user_id, autocomplete=True)
+        start = time.perf_counter()
+        try:
+            if await self.adapter.autocomplete(interaction, prefix):
+                self.keystrokes.append(time.perf_counter() - start)
+        except Exception as error:  # counted and printed: the run goes on
+            self.errors[f"autocomplete {type(error).__name__}"] = self.errors.get(
+                f"autocomplete {type(error).__name__}", 0) + 1
+
+    async def _look_around(self, table: Table) -> None:
+        """After seeing the board, the person sometimes opens their private panel or asks for the board (each
+        until its image is there)."""
+        traffic = self.settings.traffic
+        for doing, share, ask, into in (("hand", traffic.hand, self.adapter.hand, self.panels),
+                                        ("board", traffic.board, self.adapter.board, self.boards)):
+            if not share or self.rng.random() >= share:
+                continue
+            DOING.set(doing)
+            interaction = StandInInteraction(self.bot, GUILD, table.channel_id, table.user_id)
+            start = time.perf_counter()
+            try:
+                if await ask(interaction):
+                    into.append((interaction.clocked.imaged or interaction.clocked.followed_up or start) - start)
+            except Exception as error:  # counted and printed: the run goes on
+                self.errors[f"{doing} {type(error).__name__}"] = self.errors.get(f"{doing} {type(error).__name__}",
+                                                                                0) + 1
+
+    async def _clock(self) -> None:
+        """The clock's round over every table, every ``traffic.clock`` seconds (as ``ext.admin`` runs it)."""
+        DOING.set("clock")
+        while True:
+            await asyncio.sleep(self.settings.traffic.clock)
+            start = time.perf_counter()
+            await self.adapter.clock_round({str(GUILD)})
+            self.clock_rounds.append(time.perf_counter() - start)
 
     async def _after(self, table: Table, command: Command) -> None:
         """What the human saw: the state the command led to; bots still to move are run (as the clock
@@ -490,7 +633,7 @@ class LoadRun:
         self.service = TableService.open(self.url)
         try:
             await asyncio.to_thread(_store_idle_tables, self.service, s)
-            self.bot = StandInBot(self.on_post)
+            self.bot = StandInBot(self.on_post, self.rest)
             # the rate limit is checked as the bot does, but set high: the benchmark is not about it
             self.adapter = Harness(self.bot, self.service, rate_actions=1_000_000)
             self.adapter.wrap_images(ClockedImages)
@@ -512,6 +655,8 @@ class LoadRun:
             usage = Usage()
             usage.start()
             sampler = asyncio.create_task(self._sample(usage))
+            clock = asyncio.create_task(self._clock()) if s.traffic.clock else None
+            self.rest.stats = RestStats()  # the run's calls, not the deal's
             start = time.perf_counter()
             try:
                 if s.saturate:
@@ -520,6 +665,8 @@ class LoadRun:
                     await self._poisson(start + s.duration)
             finally:
                 sampler.cancel()
+                if clock is not None:
+                    clock.cancel()
             answered = [c for c in self.commands if c.done is not None]
             end = max([start + s.duration, *(c.done for c in answered if c.done is not None)])
             usage.sample()
@@ -531,7 +678,7 @@ class LoadRun:
         finally:
             self.service.repo.engine.dispose()
         ok = [c for c in answered if c.error is None]
-        errors: dict[str, int] = {}
+        errors: dict[str, int] = dict(self.errors)
         for c in self.commands:
             if c.error is not None:
                 errors[c.error] = errors.get(c.error, 0) + 1
@@ -547,7 +694,8 @@ class LoadRun:
             moves_stored=stored_after - stored_before, tables_replaced=self.replaced,
             process_cpu=usage.process_cpu, children_cpu=usage.children_cpu, driver_cpu=self.driver_cpu,
             peak_rss=peak, rss_end=rss_end, children_peak_rss=dict(usage.children_peak),
-            stored_tables=s.stored)
+            stored_tables=s.stored, rest=self.rest.stats, autocomplete=Spread.of(self.keystrokes),
+            panel=Spread.of(self.panels), board=Spread.of(self.boards), clock=Spread.of(self.clock_rounds))
 
     async def _warm_up(self, loaded_by_title: dict[str, Any]) -> None:
         """Draw a few boards of each title before the clock starts, as a bot that has been up a while has
@@ -558,6 +706,14 @@ class LoadRun:
             names = self.adapter.seat_names(loaded.seats)
             drawings += [self.adapter.images.board(loaded.game.meta.id, view, "en", names) for _ in range(WARM_UP)]
         await asyncio.gather(*drawings)
+
+
+def _prefixes(text: str, keystrokes: int) -> list[str]:
+    """What the person has typed at each of ``keystrokes`` suggestions: growing prefixes of ``text`` (one
+    character at least, the whole move at most)."""
+    if not text:
+        return [""] * keystrokes
+    return [text[:max(1, round(len(text) * (k + 1) / (keystrokes + 1)))] for k in range(keystrokes)]
 
 
 def _keep_result(result: MoveResult) -> None:
@@ -587,17 +743,41 @@ def command(
     saturate: Annotated[bool, typer.Option(
         help="Closed loop: each table sends its next command as soon as its last one is answered.")] = False,
     seed: Annotated[int, typer.Option(help="Seed of the deals, the humans' moves and the arrivals.")] = 1,
-    titles: Annotated[str, typer.Option(help=f"Comma-separated titles, alternated over the tables "
-                                             f"(any of {', '.join(TITLES)}).")] = ",".join(DEFAULT_TITLES),
+    titles: Annotated[str | None, typer.Option(help=f"Comma-separated titles, alternated over the tables "
+                                                    f"(any of {', '.join(TITLES)}; default: the profile's).")] = None,
     stored: Annotated[int, typer.Option(help="Idle started tables stored (listed and loaded once) before "
                                              f"the run (at most {MAX_STORED:,}).")] = 0,
     max_commands: Annotated[int, typer.Option(help="Stop after this many commands.")] = 20_000,
+    profile: Annotated[str, typer.Option(
+        help="bare: Discord answers at once and only /move is sent (two titles); realistic: every REST call "
+             "takes the network's time and waits for Discord's rate limits, people type autocomplete, open "
+             "panels and boards, the clock ticks, all titles (each part switchable below).")] = "bare",
+    network: Annotated[bool | None, typer.Option(
+        "--network/--no-network", help="Time on the wire per REST call (default: the profile's).")] = None,
+    limits: Annotated[bool | None, typer.Option(
+        "--limits/--no-limits", help="Discord's per-route and global rate limits (default: the profile's).")] = None,
+    traffic: Annotated[bool | None, typer.Option(
+        "--traffic/--no-traffic", help="Autocomplete, panels, /board and the clock (default: the profile's).")] = None,
+    latency_ms: Annotated[float, typer.Option(help="Mean round trip of a REST call, with --network.")] = 80.0,
+    jitter_ms: Annotated[float, typer.Option(help="± this much around it (uniform).")] = 20.0,
+    upload_ms_per_kib: Annotated[float, typer.Option(help="Upload time per KiB of images.")] = 1.0,
 ) -> None:
     """Play many tables at once through the Discord adapter's /move and print acknowledge, command → text
-    and command → image percentiles, throughput, CPU per command and peak RSS (issue 13 §1)."""
+    and command → image percentiles, throughput, CPU per command, peak RSS (issue 13 §1) and Discord's REST
+    calls, with the realistic profile's network, rate limits and traffic (issue 25 §1)."""
+    if profile not in PROFILES:
+        raise typer.BadParameter(f"--profile is one of {', '.join(PROFILES)}")
+    base_network, base_traffic, base_titles = PROFILES[profile]
+    wire = base_network.timed if network is None else network
+    model = NetworkModel(latency=latency_ms / 1000, jitter=jitter_ms / 1000, upload_ms_per_kib=upload_ms_per_kib,
+                         limits=base_network.limits if limits is None else limits)
+    if not wire:
+        model = NetworkModel(latency=0.0, jitter=0.0, upload_ms_per_kib=0.0, limits=model.limits)
+    chosen = base_traffic if traffic is None else (Traffic.realistic() if traffic else Traffic())
+    picked = tuple(t.strip() for t in titles.split(",") if t.strip()) if titles is not None else base_titles
     settings = LoadSettings(tables=tables, rate=rate, duration=duration, database=database, saturate=saturate,
-                            seed=seed, titles=tuple(t.strip() for t in titles.split(",") if t.strip()),
-                            stored=stored, max_commands=max_commands)
+                            seed=seed, titles=picked, stored=stored, max_commands=max_commands, network=model,
+                            traffic=chosen, profile=profile)
     try:
         settings.check()
     except (NotLocal, ValueError) as error:

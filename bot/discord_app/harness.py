@@ -11,13 +11,16 @@ the human then sees them, a wrapper around the image pool, and the names images 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from service import MoveResult, SeatRow, TableService
+from service.jobs import Jobs
 
 from .config import BotConfig
 from .edits import edits_of
-from .ext.play import Play
+from .ext.info import Info
+from .ext.play import Play, move_autocomplete
 from .images import Images
 from .present import seat_names as _seat_names
 from .runtime import Runtime
@@ -37,6 +40,8 @@ class Harness:
         self.runtime = Runtime(bot, BotConfig(sync_commands=False, **config), service)
         bot.runtime = self.runtime
         self._play = Play(bot)
+        self._info = Info(bot)
+        self._jobs = Jobs(service)
         self._observers: list[Callable[[MoveResult], None]] = []
         act = self.runtime.act
 
@@ -68,6 +73,36 @@ class Harness:
             return False
         await Play.move.callback(self._play, interaction, text)  # type: ignore[arg-type,call-arg]
         return True
+
+    async def autocomplete(self, interaction: Any, current: str) -> bool:
+        """A keystroke of ``/move``: the rate limit (autocomplete's own allowance), the suggestions for
+        ``current``, and the answer Discord.py sends with them (``False``: refused by the rate limit)."""
+        if not await self.runtime.admit(interaction):
+            return False
+        await interaction.response.autocomplete(await move_autocomplete(interaction, current))
+        return True
+
+    async def hand(self, interaction: Any) -> bool:
+        """``/hand``, the person's private panel (as the "My view" button opens it)."""
+        if not await self.runtime.admit(interaction):
+            return False
+        await Play.hand.callback(self._play, interaction)  # type: ignore[arg-type,call-arg]
+        return True
+
+    async def board(self, interaction: Any) -> bool:
+        """``/board``: the current board, privately."""
+        if not await self.runtime.admit(interaction):
+            return False
+        await Info.board.callback(self._info, interaction)  # type: ignore[arg-type]
+        return True
+
+    async def clock_round(self, guild_ids: set[str]) -> int:
+        """The reads of the clock's minute round over every table of ``guild_ids`` (``ext.admin``): the due
+        deadlines and reminders (the number returned) and the tables that ended unrated."""
+        now = datetime.now(UTC)
+        due = await self.runtime.call(self._jobs.due, now, guild_ids)
+        await self.runtime.call(self.service.rate_recent, guild_ids, now)
+        return len(due.deadlines) + len(due.reminders)
 
     async def flush(self, message_id: int) -> None:
         """Make the queued edits of ``message_id`` now (what the edit queue does after its short wait)."""

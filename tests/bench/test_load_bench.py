@@ -37,7 +37,7 @@ def _check_report(report: LoadReport, printed: list[str]) -> None:
     assert report.cpu_per_command > 0
     assert report.peak_rss > 0
     assert printed == report.lines()
-    assert printed[0].startswith("== load: 2 tables (landlords, wonderful-world)")
+    assert printed[0].startswith("== load (bare): 2 tables (landlords, wonderful-world)")
     for label in LABELS:
         assert any(line.strip().startswith(label) for line in printed[1:]), label
 
@@ -59,7 +59,7 @@ def test_the_command_runs_poisson_arrivals_on_a_temporary_sqlite_file() -> None:
                                       "--seed", "5"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "== load: 2 tables (landlords, wonderful-world), Poisson 3 commands/s, 2 s, sqlite"
+    assert lines[0] == "== load (bare): 2 tables (landlords, wonderful-world), Poisson 3 commands/s, 2 s, sqlite"
     for label in LABELS:
         assert any(line.strip().startswith(label) for line in lines[1:]), label
 
