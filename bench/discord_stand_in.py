@@ -139,22 +139,24 @@ class _Response:
     def is_done(self) -> bool:
         return self._done
 
+    # An acknowledgement is clocked when it leaves the bot (Discord's 3 seconds are counted to its
+    # arrival, half a round trip later); what people see is clocked when the call returns.
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._done = True
-        await self._rest.call(CALLBACK, self._id)
         self._clocked.acknowledged = time.perf_counter()
+        await self._rest.call(CALLBACK, self._id)
 
     async def send_message(self, content: Any = None, **_: Any) -> None:
         self._done = True
-        await self._rest.call(CALLBACK, self._id)
         self._clocked.acknowledged = self._clocked.acknowledged or time.perf_counter()
         self._clocked.refused_text.append(str(content))
+        await self._rest.call(CALLBACK, self._id)
 
     async def autocomplete(self, choices: Any) -> None:
         self._done = True
-        await self._rest.call(CALLBACK, self._id)
         self._clocked.acknowledged = time.perf_counter()
         self.choices = list(choices)
+        await self._rest.call(CALLBACK, self._id)
 
 
 class _FollowupMessage:

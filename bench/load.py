@@ -333,6 +333,11 @@ class LoadReport:
         command."""
         return self.rest.by_doing["move"] / self.commands if self.commands else 0.0
 
+    @property
+    def calls_per_played(self) -> float:
+        """REST calls of the ``/move`` path per move played (the human's and the bots' replies)."""
+        return self.rest.by_doing["move"] / self.moves if self.moves else 0.0
+
     def token_ceiling(self, seconds_per_command: float) -> int:
         """Busy tables one bot token serves within the global limit, each sending a command every
         ``seconds_per_command``, with this run's calls under the global limit per command (traffic included,
@@ -378,7 +383,8 @@ class LoadReport:
         pace = s.tables / s.rate if not s.saturate and s.rate else 0.0
         rows += [
             ("network", f"{s.network.describe()}; traffic: {s.traffic.describe()}"),
-            ("REST calls", f"{self.calls_per_move:.2f} per /move; {rest.total:,} in all ({doing or 'none'}); "
+            ("REST calls", f"{self.calls_per_move:.2f} per /move ({self.calls_per_played:.2f} per move played, the "
+                           f"bots' included); {rest.total:,} in all ({doing or 'none'}); "
                            f"busiest second {rest.peak_per_second()} of the {GLOBAL_LIMIT} allowed; "
                            f"{rest.waits:,} held back by a limit for {rest.waited:.1f} s in all"),
         ]

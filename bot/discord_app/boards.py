@@ -426,7 +426,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
                 status_id = adopted.id if adopted is not None else status_id
             edited = edit_status(rt, channel, table.id, status_id,
                                  content=status_text(lines, earlier, tail, lang, STATUS_LIMIT), view=view,
-                                 version=table.version)
+                                 version=table.version, images=True)
             await remember_status(rt, table, edited, lines, earlier, to_act, stage or last_stage(table, noted),
                                   pinged)
             # The post shows the board as of its latest edit: a player who rolled sees where they
@@ -473,7 +473,7 @@ async def publish(rt: Runtime, result: MoveResult, before: frozenset[int] | None
     # The post is queued, not sent here: the table's lock is not held while Discord answers
     # (issue 19 §5); its provisional id stands for it in the note and in edits until then.
     lost = None if result.finished else repost_status(rt, channel, table.id, key)
-    queue.post(channel, Post(Edit(content, view=components, lost=lost, version=table.version),
+    queue.post(channel, Post(Edit(content, view=components, lost=lost, version=table.version, images=True),
                              mentions=pings(tail) if new_step else QUIET, after=retired, posted=posted,
                              failed=failed), key=key)
     # The text goes out at once; the board (and the ranking) are attached when drawn (issue 13 §2).
@@ -532,17 +532,18 @@ def retire_status(rt: Runtime, channel: discord.abc.Messageable, table: TableRow
 
 def edit_status(rt: Runtime, channel: discord.abc.Messageable, table_id: int, message_id: int, *,
                 content: str, view: Any, version: int | None = None, repost: bool = True,
-                files: list[tuple[str, bytes]] | None = None) -> int:
+                files: list[tuple[str, bytes]] | None = None, images: bool = False) -> int:
     """Queue an edit of a step's status post (no pings; the buttons move to the table's new
     version; its text is of table ``version``, ``None``: the same as before) and return the
     post's id. The edit is made in the background (:mod:`.edits`): while it waits, a newer edit
     of the post replaces it. If Discord refuses it (the post was deleted...), the newest content
     is posted anew with ``repost`` (see :func:`repost_status`). ``files`` replace the post's
-    attachments (``[]``: none; ``None``: kept)."""
+    attachments (``[]``: none; ``None``: kept); ``images``: the board of this text is being drawn
+    (the edit waits a short grace for it, :attr:`.edits.MessageEdits.grace`)."""
     queue = edits_of(rt)
     current = queue.current_id(message_id)
     lost = repost_status(rt, channel, table_id, current) if repost else None
-    queue.submit(channel, current, Edit(content, view=view, files=files, lost=lost, version=version))
+    queue.submit(channel, current, Edit(content, view=view, files=files, lost=lost, version=version, images=images))
     return current
 
 

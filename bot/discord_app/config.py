@@ -33,6 +33,10 @@ class BotConfig(Settings):
     - ``TABULA_INVITE_BURST`` — invitations (``/table invite``) one member sends in a row on a
       server; then one more per ``TABULA_NEW_TABLE_COOLDOWN`` (default 5).
     - ``TABULA_SHARE_COOLDOWN`` — seconds between two public ``/board share`` in one channel.
+    - ``TABULA_IMAGE_GRACE_MS`` — how long a post or a status edit whose board is being drawn waits
+      for it before going out with its text alone (default 120; ``0``: never): a board drawn in time
+      rides in the same call, one REST call and one flicker less (issue 25 §1); a later one follows
+      by an edit, as before.
     - ``TABULA_RATE_ACTIONS`` / ``TABULA_RATE_SECONDS`` — per member, at most this many commands and
       clicks in a burst, refilled over this many seconds (autocomplete gets five times as many).
     - ``TABULA_LOCK_ENDED_THREADS`` — lock (besides archiving) the thread of a table that ended.
@@ -67,6 +71,7 @@ class BotConfig(Settings):
     new_table_cooldown: float = 30.0
     invite_burst: int = 5
     share_cooldown: float = 60.0
+    image_grace_ms: float = 120.0
     rate_actions: int = 10
     rate_seconds: float = 10.0
     lock_ended_threads: bool = False

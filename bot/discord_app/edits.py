@@ -20,8 +20,9 @@ its own worker, never while the table's lock is held, after the queued edits of 
 replaces; until Discord answers, it has a provisional (negative) id, and edits and images
 submitted for that id are made once it is posted, on the real message.
 
-The reply never waits for drawing (issue 13 §2): a status post goes out, or is edited, with its
-text at once, and its board is attached by a later edit when drawn. Each text carries the
+The reply never waits long for drawing (issue 13 §2): a status post goes out, or is edited, with
+its text within a short grace (:attr:`MessageEdits.grace`, issue 25 §1) and its board with it if
+drawn by then, else the board is attached by a later edit when drawn. Each text carries the
 table's version; an image drawn for a version is attached only while the message's latest text
 is of that version, so a post never ends up with a board older than its text (issue 10 §2: the
 image of the newest text is on its way, and arrives last).
@@ -64,6 +65,9 @@ class Edit:
     lost: Callable[[Edit], Awaitable[int | None]] | None = None
     #: The table version the text is of (``None``: the same as the message's previous text).
     version: int | None = None
+    #: Images of this text are being drawn: the edit waits for them a short while (see
+    #: :attr:`MessageEdits.grace`) so that both go out in one call.
+    images: bool = False
 
     def after(self, older: Edit) -> Edit:
         """This edit made in place of ``older`` (not yet made): what this one leaves unset (the
@@ -110,7 +114,12 @@ class _Slot:
 class MessageEdits:
     """The edit queue of one bot: at most one edit in flight per message, newer ones coalesced."""
 
-    def __init__(self) -> None:
+    def __init__(self, grace: float = 0.0) -> None:
+        #: Seconds a post or edit whose images are being drawn (``Edit.images``) waits for them
+        #: before going out with its text alone (0: never waits).
+        self.grace = grace
+        #: Per message: set once the images being drawn for it are attached (or failed).
+        self._drawing: dict[int, asyncio.Event] = {}
         self._slots: dict[int, _Slot] = {}
         self._moved: dict[int, int] = {}
         #: The latest text (and components, version, ``lost``) of each message, without files.
@@ -217,18 +226,40 @@ class MessageEdits:
                      files: Awaitable[Files]) -> None:
         """:meth:`attach` the ``files`` once drawn, in the background (nothing when none are)."""
 
+        key = self.current_id(message_id)
+        done = self._drawing_of(key)
+
         async def attach() -> None:
             try:
                 drawn = await files
             except Exception:
                 log.exception("could not draw the images of message %s", message_id)
                 return
+            finally:
+                done.set()
+                if self._drawing.get(key) is done:
+                    del self._drawing[key]
             if drawn:
                 self.attach(channel, message_id, version, drawn)
 
         task = asyncio.create_task(attach(), name=f"attach-{message_id}")
         self._attaching.add(task)
         task.add_done_callback(self._attaching.discard)
+
+    def _drawing_of(self, key: int) -> asyncio.Event:
+        found = self._drawing.get(key)
+        if found is None:
+            found = self._drawing[key] = asyncio.Event()
+        return found
+
+    async def _grace(self, key: int, edit: Edit) -> None:
+        """Give the images being drawn for ``edit``'s text a short while to join it."""
+        if not edit.images or edit.files is not None or self.grace <= 0:
+            return
+        try:
+            await asyncio.wait_for(self._drawing_of(key).wait(), self.grace)
+        except TimeoutError:
+            log.debug("message %s goes out before its images", key)
 
     async def settle(self) -> None:
         """Wait until every image being drawn for a message is attached and every edit made."""
@@ -253,7 +284,10 @@ class MessageEdits:
                 if not await self._post(slot, posting):
                     slot.pending = None  # nothing to edit: the post was refused
             while slot.pending is not None:
+                await self._grace(slot.message_id, slot.pending)
                 edit, slot.pending = slot.pending, None
+                if edit is None:
+                    break
                 await self._make(slot, edit)
         except Exception:  # never lose the worker silently
             log.exception("the edits of message %s failed", key)
@@ -276,6 +310,12 @@ class MessageEdits:
         if post.after is not None:
             await self.flush(post.after)
         edit = post.edit
+        await self._grace(slot.message_id, edit)
+        pending = slot.pending
+        if (pending is not None and pending.files is not None and pending.content == edit.content
+                and pending.version == edit.version and pending.view is edit.view):
+            # the images of this very text were drawn in time: they go out with it (issue 25 §1)
+            edit, slot.pending = replace(edit, files=pending.files), None
         self.sent += 1
         try:
             message = await slot.channel.send(edit.content, files=edit.discord_files(),
@@ -323,5 +363,7 @@ def edits_of(owner: Any) -> MessageEdits:
     """The edit queue of ``owner`` (the bot's runtime): one per bot process."""
     found = _QUEUES.get(owner)
     if found is None:
-        found = _QUEUES[owner] = MessageEdits()
+        config = getattr(owner, "config", None)
+        grace = float(getattr(config, "image_grace_ms", 0.0) or 0.0) / 1000
+        found = _QUEUES[owner] = MessageEdits(grace)
     return found

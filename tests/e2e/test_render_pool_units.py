@@ -17,7 +17,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_app.edits import Edit, MessageEdits
+from bot.discord_app.edits import Edit, MessageEdits, Post
 from bot.discord_app.images import TEXT_LOG_ENV, Images, Job, draw
 from games.core import Rng
 from games.registry import all_games, get_game
@@ -140,6 +140,12 @@ class _Channel:
     def get_partial_message(self, message_id: int) -> _Message:
         return _Message(self, message_id)
 
+    async def send(self, content: str, *, files: list[Any], view: Any, allowed_mentions: Any) -> _Message:
+        await self.gate.wait()
+        message = _Message(self, 1000 + len(self.made))
+        self.made.append((message.id, content, view, [f.filename for f in files] if files else None))
+        return message
+
 
 async def test_an_image_is_attached_only_to_the_text_of_its_version() -> None:
     channel: Any = _Channel()
@@ -172,6 +178,65 @@ async def test_an_image_and_a_waiting_text_edit_become_one_edit() -> None:
     await queue.flush()
     assert channel.made == [(9, "v2", "b2", None), (9, "v3", "b3", ["board-3.png"])]
     assert queue.sent == 2
+
+
+async def test_a_board_drawn_within_the_grace_goes_out_with_its_text_in_one_call() -> None:
+    channel: Any = _Channel()
+    channel.gate.set()
+    queue = MessageEdits(grace=5.0)  # long enough for any machine: the drawing below ends it
+    queue.posted(4, Edit("v1", view="b1", version=1))
+    queue.submit(channel, 4, Edit("v2", view="b2", version=2, images=True))
+    drawing = asyncio.get_running_loop().create_future()
+    queue.attach_later(channel, 4, 2, drawing)
+    await asyncio.sleep(0.01)
+    assert channel.made == []  # the text waits for its board, within the grace
+    drawing.set_result([("board-2.png", b"2")])
+    await queue.settle()
+    assert channel.made == [(4, "v2", "b2", ["board-2.png"])]
+    assert queue.sent == 1
+
+
+async def test_a_new_post_takes_its_board_along_when_drawn_in_time() -> None:
+    channel: Any = _Channel()
+    channel.gate.set()
+    queue = MessageEdits(grace=5.0)
+    key = queue.post(channel, Post(Edit("new step", view="b", version=3, images=True)))
+    drawing = asyncio.get_running_loop().create_future()
+    queue.attach_later(channel, key, 3, drawing)
+    await asyncio.sleep(0.01)
+    drawing.set_result([("board-3.png", b"3")])
+    await queue.settle()
+    assert channel.made == [(1000, "new step", "b", ["board-3.png"])]
+    assert queue.sent == 1
+
+
+async def test_a_board_later_than_the_grace_follows_its_text_by_an_edit() -> None:
+    channel: Any = _Channel()
+    channel.gate.set()
+    queue = MessageEdits(grace=0.01)
+    queue.posted(6, Edit("v1", view="b1", version=1))
+    queue.submit(channel, 6, Edit("v2", view="b2", version=2, images=True))
+    drawing = asyncio.get_running_loop().create_future()
+    queue.attach_later(channel, 6, 2, drawing)
+    await queue.flush(6)
+    assert channel.made == [(6, "v2", "b2", None)]  # the text did not wait past the grace
+    drawing.set_result([("board-2.png", b"2")])
+    await queue.settle()
+    assert channel.made[-1] == (6, "v2", "b2", ["board-2.png"]) and queue.sent == 2
+
+
+async def test_without_a_grace_the_text_never_waits_for_drawing() -> None:
+    channel: Any = _Channel()
+    channel.gate.set()
+    queue = MessageEdits()
+    queue.posted(8, Edit("v1", version=1))
+    queue.submit(channel, 8, Edit("v2", version=2, images=True))
+    drawing = asyncio.get_running_loop().create_future()
+    queue.attach_later(channel, 8, 2, drawing)
+    await queue.flush(8)
+    assert [m[1:] for m in channel.made] == [("v2", discord.utils.MISSING, None)]
+    drawing.set_result([])
+    await queue.settle()
 
 
 async def test_attach_later_drops_images_a_newer_text_made_stale() -> None:
