@@ -183,7 +183,8 @@ def find(service: TableService, guild_id: str | None, name: str) -> LeagueRow:
     return league
 
 
-def _league(service: TableService, league_id: int) -> LeagueRow:
+def get(service: TableService, league_id: int) -> LeagueRow:
+    """A league by id; refused with a message when there is none."""
     league = _store(service).get(league_id)
     if league is None:
         raise LeagueError("league.unknown", name=str(league_id))
@@ -195,7 +196,7 @@ def join(service: TableService, league_id: int, user_id: str, name: str,
     """Join a league, or come back to it (docs/leagues.md "Joining and leaving"): seated from the
     next round that opens. Refused when the league ended or is full, and with the caps of tables:
     a member with as many live tables as a server allows one member cannot take on a league."""
-    league = _league(service, league_id)
+    league = get(service, league_id)
     store = _store(service)
     if league.status == "ended":
         raise LeagueError("league.ended", name=league.name)
@@ -215,7 +216,7 @@ def join(service: TableService, league_id: int, user_id: str, name: str,
 def leave(service: TableService, league_id: int, user_id: str) -> LeagueMemberRow:
     """Leave a league: not seated from the next round on (a table of the round under way goes on;
     resigning it hands the seat to a bot and scores nothing, docs/leagues.md)."""
-    league = _league(service, league_id)
+    league = get(service, league_id)
     current = _store(service).member(league_id, user_id)
     if current is None or current.status != "active":
         raise LeagueError("league.not_member", name=league.name)
@@ -255,7 +256,7 @@ def set_status(service: TableService, league_id: int, status: str, *, by_user: s
     (``ended``: its running season ends now with the standings so far). Moderators only."""
     if by_user is not None and not manager:
         raise LeagueError("league.managers_only")
-    league = _league(service, league_id)
+    league = get(service, league_id)
     if status not in ("open", "paused", "ended"):
         raise LeagueError("league.error")
     store = _store(service)
@@ -264,7 +265,12 @@ def set_status(service: TableService, league_id: int, status: str, *, by_user: s
         season = store.season(league_id, league.season)
         if season is not None and season.status == "running":
             store.end_season(season.id, [asdict(line) for line in standings(service, league, season)], utcnow())
-    return _league(service, league_id)
+    return get(service, league_id)
+
+
+def season_of(service: TableService, league: LeagueRow, number: int | None = None) -> SeasonRow | None:
+    """A league's season by number (default: its latest); ``None`` when it has none."""
+    return _store(service).season(league.id, league.season if number is None else number)
 
 
 # ---- seasons and rounds ------------------------------------------------------------------------------
@@ -275,7 +281,7 @@ def start_season(service: TableService, league_id: int, now: datetime | None = N
     if by_user is not None and not manager:
         raise LeagueError("league.managers_only")
     now = now or utcnow()
-    league = _league(service, league_id)
+    league = get(service, league_id)
     store = _store(service)
     if league.status != "open":
         raise LeagueError("league.not_open", name=league.name)
@@ -289,7 +295,7 @@ def start_season(service: TableService, league_id: int, now: datetime | None = N
     season = store.start_season(league.id, league.season)
     if season is None:
         raise LeagueError("league.season_running", name=league.name, season=league.season + 1)
-    open_round(service, _league(service, league_id), season, 1, now)
+    open_round(service, get(service, league_id), season, 1, now)
     return season
 
 
