@@ -220,3 +220,39 @@ def test_the_clock_job_is_claimed_so_one_process_advances_a_season(service: Tabl
     other.release(f"league:{season.id}")
     assert rules.tick(service, NOW, jobs=mine) == 1 and len(store.rounds(season.id)) == 2
     assert mine.leases.holder(f"league:{season.id}") is None  # given back once done
+
+
+def test_a_paused_league_waits_and_an_ended_league_archives_its_season(service: TableService) -> None:
+    row = league(service)
+    season = rules.start_season(service, row.id, NOW)
+    store = Leagues(service.repo)
+    for link in store.round_tables(store.rounds(season.id)[0].id):
+        play_for_members(service, link.table_id)
+    with pytest.raises(rules.LeagueError) as refused:
+        rules.set_status(service, row.id, "paused", by_user="someone")
+    assert refused.value.key == "league.managers_only"
+    rules.set_status(service, row.id, "paused", by_user="mod", manager=True)
+    assert rules.tick(service, NOW) == 0 and len(store.rounds(season.id)) == 1
+    rules.set_status(service, row.id, "open", by_user="mod", manager=True)
+    assert rules.tick(service, NOW) == 1 and len(store.rounds(season.id)) == 2
+    rules.set_status(service, row.id, "ended", by_user="mod", manager=True)
+    ended = store.season(row.id, 1)
+    assert ended is not None and ended.status == "ended" and len(ended.standings) == 7
+    with pytest.raises(rules.LeagueError):
+        rules.join(service, row.id, "u9", "U9")
+
+
+def test_every_rule_in_docs_leagues_names_a_test_that_exists() -> None:
+    """docs/leagues.md cites a test for each rule: each must exist, and the Chinese twin cites the same."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    cited = set(re.findall(r"`(test_\w+)`", (root / "docs" / "leagues.md").read_text(encoding="utf-8")))
+    defined = set()
+    for path in ("tests/service/test_pairing.py", "tests/service/test_leagues.py", "tests/storage/test_leagues.py",
+                 "tests/bot/test_league_cli.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", (root / path).read_text(encoding="utf-8"), re.M))
+    assert len(cited) >= 15 and cited <= defined, sorted(cited - defined)
+    twin = set(re.findall(r"`(test_\w+)`", (root / "docs" / "zh" / "leagues.md").read_text(encoding="utf-8")))
+    assert twin == cited, sorted(twin ^ cited)
