@@ -256,3 +256,46 @@ def test_every_rule_in_docs_leagues_names_a_test_that_exists() -> None:
     assert len(cited) >= 15 and cited <= defined, sorted(cited - defined)
     twin = set(re.findall(r"`(test_\w+)`", (root / "docs" / "zh" / "leagues.md").read_text(encoding="utf-8")))
     assert twin == cited, sorted(twin ^ cited)
+
+
+def test_processes_opening_a_round_at_once_open_each_table_once(service: TableService, db_url: str) -> None:
+    from sqlalchemy import Engine
+
+    from storage.db import make_engine
+    from storage.repository import Repository
+    from tests.storage.test_concurrency import race
+
+    row = league(service)
+    store = Leagues(service.repo)
+    season = store.start_season(row.id, 0)  # started, its first round not opened yet (as after a crash)
+    assert season is not None
+    engines: list[Engine] = [make_engine(db_url) for _ in range(3)]
+    try:
+        services = [TableService(Repository(engine)) for engine in engines]
+        results, errors = race([(lambda s=s: rules.open_round(s, row, season, 1, NOW)) for s in services])
+    finally:
+        for engine in engines:
+            engine.dispose()
+    assert errors == [] and len(results) == 3
+    [round_] = store.rounds(season.id)
+    links = store.round_tables(round_.id)
+    assert round_.status == "open" and len(links) == 2
+    assert len(service.repo.list_tables("g1")) == 2  # no table made twice, none left over
+    for link in links:
+        assert service.repo.require_table(link.table_id).status == "active"
+        assert service.repo.last_seq(link.table_id) == len(service.repo.actions(link.table_id))
+
+
+def test_a_table_a_moderator_ended_counts_by_its_early_standings(service: TableService) -> None:
+    row = league(service, members=USERS[:3], rounds=1)
+    season = rules.start_season(service, row.id, NOW)
+    store = Leagues(service.repo)
+    [link] = store.round_tables(store.rounds(season.id)[0].id)
+    ended = service.end(link.table_id, "mod", manager=True)
+    assert rules.tick(service, NOW) == 1
+    outcome = ended.outcome
+    assert outcome is not None
+    ranks = {link.players[s.seat]: s.rank for s in outcome.standings}
+    results = {r["user"]: r["points"] for r in store.rounds(season.id)[0].results}
+    assert results == {u: 3 - ranks[u] + 1 for u in USERS[:3]}
+    assert service.rating_result(link.table_id).skipped == "moderator"  # type: ignore[union-attr]
