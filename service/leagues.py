@@ -130,10 +130,11 @@ def create(service: TableService, guild_id: str | None, name: str, game_id: str,
            min_seats: int | None = None, rounds: int = 3, round_hours: float = 72.0,
            options: Mapping[str, Any] | None = None, language: str = "en", points: Sequence[int] | None = None,
            fill: str = "bots", bye: int | None = None, creator: str | None = None,
-           manager: bool = False) -> LeagueRow:
+           manager: bool = False, channel_id: str | None = None) -> LeagueRow:
     """Create a league (docs/leagues.md "Creating a league"): for a server's moderators only
     (``manager``; the console is trusted: ``creator=None``). Every setting is checked now; a bad one
-    is refused with a message and nothing is stored."""
+    is refused with a message and nothing is stored. ``channel_id``: where a chat adapter opens the
+    league's table threads (the channel it was created in)."""
     if creator is not None and not manager:
         raise LeagueError("league.managers_only")
     name = " ".join(name.split())
@@ -166,6 +167,8 @@ def create(service: TableService, guild_id: str | None, name: str, game_id: str,
         settings["points"] = [int(p) for p in points]
     if bye is not None:
         settings["bye_points"] = int(bye)
+    if channel_id is not None:
+        settings["channel_id"] = channel_id
     row = LeagueRow(guild_id=guild_key(guild_id), name=name, game_id=game.meta.id, seats=largest,
                     min_seats=smallest, rounds=rounds, round_hours=float(round_hours), options=resolved,
                     language=language, settings=settings, status="open", creator=creator)
@@ -443,6 +446,34 @@ def advance(service: TableService, league: LeagueRow, season: SeasonRow, now: da
     return True
 
 
+@dataclass(frozen=True)
+class OpenedTable:
+    """A table of an open round that no chat channel shows yet: the adapter opens its thread."""
+
+    league: LeagueRow
+    season: int
+    round: int
+    index: int
+    table_id: int
+    players: list[str | None]
+
+
+def unthreaded(service: TableService, guild_ids: Sequence[str]) -> list[OpenedTable]:
+    """The dealt tables of the open rounds of these servers' running seasons that have no channel
+    yet (a chat adapter opens a thread for each, pings its members once, and records the channel)."""
+    store, out = _store(service), []
+    for league, season in store.running(guild_ids):
+        for round_ in store.rounds(season.id):
+            if round_.status != "open":
+                continue
+            for link in store.round_tables(round_.id):
+                table = service.repo.get_table(link.table_id)
+                if table is not None and table.channel_id is None and table.status == "active":
+                    out.append(OpenedTable(league, season.number, round_.number, link.index, link.table_id,
+                                           list(link.players)))
+    return out
+
+
 # ---- words -------------------------------------------------------------------------------------------
 def _words(key: str, lang: str, **params: Any) -> str:
     from .errors import SERVICE_CATALOG
@@ -451,9 +482,10 @@ def _words(key: str, lang: str, **params: Any) -> str:
 
 
 def standings_lines(lines: Sequence[Line], league: LeagueRow, season: SeasonRow, lang: str,
-                    game: str | None = None) -> list[str]:
-    """Standings as text (the console and Discord alike): a heading, one line a member."""
-    head = _words("standings_head", lang, name=league.name, game=game or league.game_id, season=season.number,
+                    game: str | None = None, name: str | None = None) -> list[str]:
+    """Standings as text (the console and Discord alike): a heading, one line a member. ``game`` and
+    ``name`` word the title and the league's name for the adapter's medium."""
+    head = _words("standings_head", lang, name=name or league.name, game=game or league.game_id, season=season.number,
                   state=_words(f"state_{season.status}", lang))
     if not lines:
         return [head, _words("standings_none", lang)]
