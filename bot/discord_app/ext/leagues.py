@@ -18,7 +18,7 @@ from discord.ext import commands
 from service import leagues as rules
 from service.tables import MoveResult
 
-from ..i18n import t
+from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import THREAD_ARCHIVE_MINUTES, add_to_thread
 from ..present import clip, game_name, safe
@@ -100,9 +100,11 @@ class Leagues(commands.Cog):
             chosen = [int(p) for p in points.split(",")] if points else None
         except ValueError:
             raise rules.LeagueError("league.bad_points", seats=seats or 0) from None
+        defaults = await rt.call(rt.service.server_defaults, str(interaction.guild_id))
+        public = defaults.language or guild_lang(interaction, rt.config.language)  # as the server's new tables
         row = await rt.call(rules.create, rt.service, str(interaction.guild_id), name, title_id(game), seats=seats,
                             min_seats=min_seats, rounds=rounds, round_hours=round_hours, fill=fill, points=chosen,
-                            language=lang, creator=str(interaction.user.id), manager=rt.is_manager(interaction),
+                            language=public, creator=str(interaction.user.id), manager=rt.is_manager(interaction),
                             channel_id=str(interaction.channel_id))
         await interaction.followup.send(t("league.created", lang, name=safe(row.name),
                                           game=game_name(row.game_id, lang), low=row.min_seats, high=row.seats,
