@@ -62,3 +62,12 @@ def balance(ctx: typer.Context, title: Annotated[str, typer.Argument(help=f"One 
     if title not in STUDIES:
         raise typer.BadParameter(f"no balance study of {title!r}; one of {', '.join(STUDIES)}")
     importlib.import_module(f"bench.{STUDIES[title]}").main(list(ctx.args))
+
+
+@app.command("pairing", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def pairing(ctx: typer.Context) -> None:
+    """League seating quality over simulated rounds, Swiss-style against random, with intervals
+    (issue 23 §2; options go to the study: `tabula bench pairing --rounds 1000 --players 7`)."""
+    from bench.pairing import main
+
+    main(list(ctx.args))

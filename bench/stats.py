@@ -20,3 +20,16 @@ def rate(wins: float, n: int) -> str:
     """``wins``/``n`` as a percentage with its 95 % interval: ``25.1 % [22.4, 28.0]``."""
     low, high = wilson(wins, n)
     return f"{100 * wins / max(1, n):5.1f} % [{100 * low:4.1f}, {100 * high:4.1f}]"
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` with its normal 95 % interval (mean ± z·s/√n): ``(mean, low, high)``."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half

@@ -232,3 +232,106 @@ class RatingRow(Base, table=True):
     sigma: float
     games: int = 0
     updated_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
+# ---- leagues and seasons (issue 23 §2; the rules: docs/leagues.md) ----------------------------------
+LEAGUE_STATUSES: Final = ("open", "paused", "ended")
+MEMBER_STATUSES: Final = ("active", "left", "resigned")
+SEASON_STATUSES: Final = ("running", "ended")
+#: A round is ``opening`` from the moment its seating is stored until every table of it is dealt.
+ROUND_STATUSES: Final = ("opening", "open", "ended")
+
+
+class LeagueRow(Base, table=True):
+    """A league of one title on one server (``guild_id`` ``""``: the console): its tables' size
+    (``min_seats``–``seats``), rounds per season, round length, table options and language;
+    ``settings`` holds the points per place, how a count that does not divide is seated
+    (``fill``) and a bye's points. ``season`` is the number of the latest season (0: none yet)."""
+
+    __tablename__ = "leagues"
+    __table_args__ = (UniqueConstraint("guild_id", "name"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    guild_id: str
+    name: str
+    game_id: str
+    seats: int
+    min_seats: int
+    rounds: int
+    round_hours: float
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    language: str = "en"
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    status: str = "open"
+    creator: str | None = None
+    season: int = 0
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
+class LeagueMemberRow(Base, table=True):
+    """A member of a league: ``active`` (seated from the next round on), ``left`` (by choice) or
+    ``resigned`` (left the server: docs/leagues.md "Resignations")."""
+
+    __tablename__ = "league_members"
+    __table_args__ = (UniqueConstraint("league_id", "user_id"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    league_id: int = Field(foreign_key="leagues.id")
+    user_id: str
+    name: str
+    language: str | None = None
+    status: str = "active"
+    joined_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+
+
+class SeasonRow(Base, table=True):
+    """A season of a league: ``running`` until its last round ended, then ``ended`` with its
+    standings archived (``standings``: the final places, as ``service.leagues`` computes them)."""
+
+    __tablename__ = "league_seasons"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    league_id: int = Field(foreign_key="leagues.id")
+    number: int
+    status: str = Field(default="running", index=True)
+    started_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    ended_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+    standings: list[dict[str, Any]] = Field(default_factory=list,
+                                            sa_column=Column(JSONText, nullable=False, server_default="[]"))
+
+
+class RoundRow(Base, table=True):
+    """A round of a season, stored once (unique per season and number) with its seating
+    (``{"tables": [[user, ...]], "bots": [n, ...], "byes": [user, ...]}``) before any table is
+    dealt, so a round opened again after a crash seats the same tables. ``results``: each
+    member's points this round (``[{"user", "points", "place", "table"}]``), written when it ends."""
+
+    __tablename__ = "league_rounds"
+    __table_args__ = (UniqueConstraint("season_id", "number"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    season_id: int = Field(foreign_key="league_seasons.id")
+    number: int
+    status: str = "opening"
+    seating: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    results: list[dict[str, Any]] = Field(default_factory=list,
+                                          sa_column=Column(JSONText, nullable=False, server_default="[]"))
+    opened_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    deadline_at: datetime = Field(sa_column=Column(UTCDateTime, nullable=False))
+    ended_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class RoundTableRow(Base, table=True):
+    """One table of a round: written in the same transaction as the table and its seats, and
+    unique per (round, index), so each table of a round is created exactly once however many
+    processes open the round. ``players``: the member seated at each seat (``None``: a bot seat)."""
+
+    __tablename__ = "league_round_tables"
+    __table_args__ = (UniqueConstraint("round_id", "index"), UniqueConstraint("table_id"))
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    round_id: int = Field(foreign_key="league_rounds.id")
+    index: int
+    table_id: int = Field(foreign_key="tables.id")
+    players: list[str | None] = Field(default_factory=list, sa_column=Column(JSONText, nullable=False))

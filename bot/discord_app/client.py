@@ -36,6 +36,7 @@ EXTENSIONS = (
     "bot.discord_app.ext.info",
     "bot.discord_app.ext.admin",
     "bot.discord_app.ext.ratings",
+    "bot.discord_app.ext.leagues",
 )
 
 

@@ -319,6 +319,23 @@ class Admin(commands.Cog):
             await self.rt.call(self.rt.service.rate_recent, guilds, now)
         except Exception:
             log.exception("clock failed to rate the tables that ended")
+        try:  # league rounds (docs/leagues.md): a lease per season, then a thread per table dealt
+            await self.league_rounds(now, guilds)
+        except Exception:
+            log.exception("clock failed to advance the leagues")
+
+    async def league_rounds(self, now: datetime, guilds: set[str]) -> None:
+        """End the rounds whose tables all ended and open the next (``service.leagues.tick``, each
+        season claimed as a job), then open the thread of every league table dealt without one."""
+        from service import leagues
+
+        from .leagues import open_league_table
+
+        rt, shards = self.rt, self.jobs.shards
+        owned = sorted(g for g in guilds if shards is None or shards.owns(g))
+        await rt.call(leagues.tick, rt.service, now, jobs=self.jobs, guild_ids=owned)
+        for opened in await rt.call(leagues.unthreaded, rt.service, owned):
+            await self.run_job(f"league-table:{opened.table_id}", open_league_table(rt, opened))
 
     async def run_job(self, key: str, work: Coroutine[Any, Any, None]) -> None:
         """Do ``work`` if this process wins the claim on ``key``; give the claim back after."""

@@ -1,0 +1,74 @@
+"""Issue 23 §2 through the loopback Discord: a moderator creates a league of pebbles, three members
+join, a season of two rounds runs — the clock opens each round's table in a thread under the
+league's channel with one post pinging its members, the members play, the round ends when its
+table ends and the next opens — and ``/league standings`` prints the archived standings
+(docs/leagues.md). Members cannot create leagues; refusals come in the reader's language."""
+
+from __future__ import annotations
+
+import asyncio
+
+from service import TableService
+from storage.leagues import Leagues
+from tests.support.discord_loopback import BotProcess, Channel, FakeUser, LoopbackDiscord
+
+from .helpers import Table, move, reply_text, slash_ok
+from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
+
+
+async def play_out(server: LoopbackDiscord, service: TableService, table_id: int, thread: Channel,
+                   users: dict[str, FakeUser]) -> None:
+    """Members take one pebble each turn until the table ends (each /move through the bot)."""
+    table = Table(server, table_id, thread, None)  # type: ignore[arg-type]  # no lobby card at a league table
+    for _ in range(30):
+        loaded = await asyncio.to_thread(service.load, table_id)
+        if loaded.table.status != "active":
+            return
+        seat = next(iter(loaded.game.to_act(loaded.state)))
+        await move(users[str(loaded.seats[seat].user_id)], table, "take 1")
+    raise AssertionError("the table did not end")
+
+
+async def test_a_league_season_runs_through_discord(server: LoopbackDiscord, tabula: BotProcess,
+                                                    service: TableService, alice: FakeUser, bob: FakeUser,
+                                                    carol: FakeUser, dave: FakeUser) -> None:  # noqa: F811
+    refused = reply_text(await slash_ok(alice, "league create", "general", name="Weekly", game="pebbles"))
+    assert refused.startswith("Only server managers (Manage Server"), refused
+    made = reply_text(await slash_ok(dave, "league create", "general", name="Weekly", game="pebbles", seats=3,
+                                     min_seats=2, rounds=2, round_hours=24))
+    assert made.startswith("League “Weekly” created: Pebbles, tables of 2–3, 2 rounds of 24 h."), made
+    users = {str(u.id): u for u in (alice, bob, carol)}
+    for user in users.values():
+        await slash_ok(user, "league join", "general", name="Weekly")
+    assert "已经是" in reply_text(await slash_ok(bob, "league join", "general", name="Weekly"))  # bob reads Chinese
+    early = reply_text(await slash_ok(alice, "league standings", "general", name="Weekly"))
+    assert early == "No round has ended yet.", early
+
+    started = reply_text(await slash_ok(dave, "league start", "general", name="Weekly"))
+    assert "Season 1 of “Weekly” started" in started, started
+    store = Leagues(service.repo)
+    league = store.named(str(server.guild.id), "Weekly")
+    assert league is not None
+    for number in (1, 2):
+        mention_post = await server.wait_for_message(
+            "general", lambda m, n=number: f"round {n}/2, table 1" in m.text and not m.ephemeral)
+        assert all(f"<@{user}>" in mention_post.text for user in users), mention_post.text
+        season = store.season(league.id, 1)
+        assert season is not None
+        [link] = store.round_tables(store.rounds(season.id)[number - 1].id)
+        await server.wait_until(lambda t=link.table_id: service.repo.require_table(t).channel_id is not None,
+                                description=f"round {number}'s thread recorded")
+        thread = next(t for t in server.threads("general") if t.name.startswith(f"Weekly · 1.{number}."))
+        assert service.repo.require_table(link.table_id).channel_id == str(thread.id)
+        await server.wait_for_message(thread, lambda m: not m.ephemeral)  # the table's first status post
+        await play_out(server, service, link.table_id, thread, users)
+
+    await server.wait_until(lambda: (s := store.season(league.id, 1)) is not None and s.status == "ended",
+                            description="the season ended")
+    threads = [t for t in server.threads("general") if t.name.startswith("Weekly")]
+    assert len(threads) == 2  # one table a round, each opened once
+    final = reply_text(await slash_ok(carol, "league standings", "general", name="Weekly"))
+    assert final.startswith("Weekly (Pebbles) — season 1, ended:"), final
+    assert len(final.splitlines()) == 4 and "(2 tables" in final, final
+    zh = reply_text(await slash_ok(bob, "league standings", "general", name="Weekly"))
+    assert "第 1 赛季，已结束" in zh, zh
