@@ -19,7 +19,7 @@ from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
 
 from . import palette as pal
 from .cards import CARD_MUTED, CARD_TEXT, card_frame, chip, chip_width
-from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, board_palette, seat_label
 from .palette import RGB
 from .result import Cell, Column, ResultScreen, result_png
 
@@ -471,7 +471,7 @@ def board(view: WorldView, lang: str, names: Sequence[str] | None = None) -> byt
 
     Draws only what ``view`` shows; hands are never drawn, even in a seat's own view.
     """
-    return _board_canvas(view, lang, names).png()
+    return _board_canvas(view, lang, names).png(board_palette("wonderful-world"))
 
 
 def _board_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> Canvas:

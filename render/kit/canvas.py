@@ -493,10 +493,11 @@ class Canvas:
         """A dry canvas that measures as this one draws (same language and scale), to size a part first."""
         return Canvas(round(width if width is not None else self.width), 1, self.lang, dry=True, scale=self.scale)
 
-    def png(self) -> bytes:
-        """The finished image as optimised PNG bytes."""
+    def png(self, palette: Image.Image | None = None) -> bytes:
+        """The finished image as optimised PNG bytes, mapped onto ``palette`` if given (a title's fixed board
+        palette, :func:`render.kit.board_palette`)."""
         assert self.image is not None, "dry canvases have no image"
-        return encode_png(self.image, self.scale)
+        return encode_png(self.image, self.scale, palette=palette)
 
 
 def _edge(colour: RGB) -> RGB:
