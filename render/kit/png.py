@@ -78,8 +78,13 @@ def capturing() -> Iterator[list[tuple[Image.Image, int]]]:
 #: palette from a ninth of the pixels maps the whole image as closely as one from all of them, in a third of the
 #: time, because boards are flat colours and their edges.
 _SAMPLE_STRIDE = 3
-#: zlib level 1: measured on the boards, 2× faster than level 7 for PNGs about 30 % larger (still ~100 KiB).
-_COMPRESS_LEVEL = 1
+#: zlib level 2: measured on the boards (issue 25 §2), 4 % smaller than level 1 for 0.4 ms more (level 7: 2×
+#: the time, 30 % smaller).
+_COMPRESS_LEVEL = 2
+#: A PNG larger than this at :data:`_COMPRESS_LEVEL` is compressed again at :data:`_DENSE_LEVEL`: issue 25 §2's
+#: board budget (200 KiB), which only the densest late boards of 18 Royal Gorge in Chinese come near.
+_DENSE_BYTES = 200 * 1024
+_DENSE_LEVEL = 6
 
 
 def _palette_image(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
@@ -100,9 +105,16 @@ def _encode(image: Image.Image, scale: int, limit: int, palette: Image.Image | N
     if scale > 1:
         image = image.reduce(scale)
     while True:
-        out = io.BytesIO()
-        _palette_image(image, palette).save(out, format="PNG", compress_level=_COMPRESS_LEVEL)
-        data = out.getvalue()
+        mapped = _palette_image(image, palette)
+        data = _save(mapped, _COMPRESS_LEVEL)
+        if len(data) > _DENSE_BYTES:
+            data = min(data, _save(mapped, _DENSE_LEVEL), key=len)
         if len(data) <= limit or image.width < 400:
             return data
         image = image.resize((image.width * 3 // 4, image.height * 3 // 4), Image.Resampling.LANCZOS)
+
+
+def _save(image: Image.Image, level: int) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=level)
+    return out.getvalue()

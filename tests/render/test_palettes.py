@@ -73,3 +73,16 @@ def test_a_palette_colour_comes_out_exactly_and_other_images_choose_their_own() 
     own = Image.open(io.BytesIO(encode_png(image)))
     assert own.getpalette() != palette.getpalette()
     assert own.convert("RGB").tobytes() == image.tobytes()
+
+
+def test_an_image_over_the_board_budget_at_the_fast_level_is_compressed_harder(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import render.kit.png as png
+
+    noisy = Image.effect_noise((200, 200), 64).convert("RGB")
+    fast = encode_png(noisy)
+    monkeypatch.setattr(png, "_DENSE_BYTES", len(fast) - 1)
+    dense = encode_png(noisy)
+    assert len(dense) < len(fast)
+    with Image.open(io.BytesIO(fast)) as a, Image.open(io.BytesIO(dense)) as b:
+        assert a.tobytes() == b.tobytes() and a.getpalette() == b.getpalette()
