@@ -14,6 +14,8 @@ from PIL import Image
 import render.wonderful_world as ww
 from games.registry import get_game
 from render.kit import Canvas, canvas, capturing, recording
+from render.landlords import board_image as landlords_board
+from render.landlords import spaces
 from render.static_layer import Sprites
 
 
@@ -50,9 +52,9 @@ def _in_place(monkeypatch: pytest.MonkeyPatch, *sprites: Sprites) -> None:
     monkeypatch.setattr(Canvas, "_sprite", icon)
 
 
-def _drawn(draw: Callable[..., bytes], view: Any) -> tuple[bytes, list[str]]:
+def _drawn(draw: Callable[..., bytes], view: Any, lang: str = "zh") -> tuple[bytes, list[str]]:
     with capturing() as images, recording() as texts:
-        draw(view, "zh")
+        draw(view, lang)
     return images[-1][0].tobytes(), sorted(t.text for t in texts)
 
 
@@ -94,6 +96,44 @@ def test_a_kept_icon_is_reused_and_a_paid_cube_still_shows() -> None:
     before = Image.open(io.BytesIO(ww.board(view, "en"))).convert("RGB").tobytes()
     after = Image.open(io.BytesIO(ww.board(other, "en"))).convert("RGB").tobytes()
     assert before != after
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_landlords_spaces_paste_the_pixels_drawn_in_place(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("landlords")
+    views = [game.view(state, None) for state in _positions("landlords", [0, 40, 120, 300])]
+    spaces._TILES.clear()
+    spaces._PAWN_AREAS.clear()
+    pasted = [_drawn(landlords_board, view, lang) for view in views]
+    assert len(spaces._TILES._kept._found) >= 40
+    again = [_drawn(landlords_board, view, lang) for view in views]
+    spaces._PAWN_AREAS.clear()                   # faces kept, their pawn areas laid out again
+    relaid = [_drawn(landlords_board, view, lang) for view in views]
+
+    def in_place(cv: Canvas, key: Hashable, rect: Sequence[float], draw: Callable[[Canvas, float, float], object]
+                 ) -> None:
+        draw(cv, rect[0], rect[1])
+
+    monkeypatch.setattr(spaces._TILES, "paste_exact", in_place)
+    drawn = [_drawn(landlords_board, view, lang) for view in views]
+    assert pasted == drawn and again == drawn and relaid == drawn
+    assert any(sv.owner is not None for sv in views[-1].spaces)
+    assert any(sv.pawns for sv in views[-1].spaces)
+
+
+def test_a_landlords_space_bought_or_stepped_on_still_shows() -> None:
+    game = get_game("landlords")
+    view = game.view(_positions("landlords", [0])[0], None)
+    free = next(sv for sv in view.spaces if sv.kind == "lot" and sv.owner is None and not sv.pawns)
+    before = Image.open(io.BytesIO(landlords_board(view, "en"))).convert("RGB").tobytes()
+    kept = len(spaces._TILES._kept._found)
+    free.owner = 1
+    owned = Image.open(io.BytesIO(landlords_board(view, "en"))).convert("RGB").tobytes()
+    assert owned != before and len(spaces._TILES._kept._found) == kept + 1
+    free.owner = None
+    free.pawns = [2]
+    stepped = Image.open(io.BytesIO(landlords_board(view, "en"))).convert("RGB").tobytes()
+    assert stepped not in (before, owned) and len(spaces._TILES._kept._found) == kept + 1
 
 
 def _design_cost(card: str) -> dict[str, int]:
