@@ -55,8 +55,8 @@ def test_the_command_line_refuses_an_unknown_title(capsys: pytest.CaptureFixture
 
 def test_the_board_sweep_draws_every_position_and_reports_against_the_budget() -> None:
     printed: list[str] = []
-    sweeps = board_report(["landlords"], ["en"], echo=printed.append)
-    assert printed[0].startswith("== boards: ")
+    sweeps = board_report(["landlords"], ["en"], echo=printed.append, rounds=2)
+    assert printed[0].startswith("== boards: ") and "least CPU of 2 sweeps" in printed[0]
     (sweep,) = sweeps
     assert len(sweep.cpu) == len(sweep.encode) == len(sweep.png_bytes) == SWEEP_POSITIONS
     assert all(size > 0 for size in sweep.png_bytes)
@@ -85,7 +85,7 @@ def test_tabula_bench_boards_prints_the_sweep_and_refuses_an_unknown_title() -> 
 
     from bot.cli import app
 
-    result = CliRunner().invoke(app, ["bench", "boards", "--game", "hexlay", "--lang", "zh"])
+    result = CliRunner().invoke(app, ["bench", "boards", "--game", "hexlay", "--lang", "zh", "--rounds", "1"])
     assert result.exit_code == 0, result.output
     assert "  hexlay          zh   16 boards  CPU p50" in result.output
     refused = CliRunner().invoke(app, ["bench", "boards", "--game", "no-such-title"])
