@@ -24,7 +24,7 @@ from games.examples.hexlay.view import HexlayView, PlacedView
 
 from . import palette as pal
 from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Town, draw_detail, draw_hex, draw_map
-from .kit import DIRECT, MARGIN_DEFAULT, Canvas, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, TitleRenderer, board_palette, seat_label
 from .palette import RGB
 from .static_layer import Reused
 
@@ -139,7 +139,7 @@ def draw_board(view: HexlayView, lang: str, names: Sequence[str] | None = None) 
 
 def board_image(view: HexlayView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public board: the map with everyone's track, the scores, the latest move and the supply."""
-    return draw_board(view, lang, names).canvas.png()
+    return draw_board(view, lang, names).canvas.png(board_palette("hexlay"))
 
 
 def _side_panel(cv: Canvas, view: HexlayView, lang: str, names: list[str], x0: float, w: float) -> float:

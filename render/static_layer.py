@@ -133,6 +133,32 @@ class Sprites:
         cv.image.paste(layer.image, (left * scale, top * scale))
         replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in layer.texts])
 
+    def paste_exact(self, cv: Canvas, key: Hashable, rect: Sequence[float],
+                    draw: Callable[[Canvas, float, float], object]) -> None:
+        """Paste the sprite ``key`` over exactly the pixels a box of radius 0 fills over ``rect`` ``(x0, y0, x1,
+        y1)`` and nothing around it: for pieces that fill their rectangle and draw nothing outside it, laid side
+        by side with no gap (a board's spaces, issue 25 §2). Drawn, when not kept, on a canvas starting an even
+        number of pixels left of and above ``rect`` (as :meth:`paste`), so it lands on the same pixels as drawn
+        in place; ``draw(canvas, x, y)`` draws it with its top-left corner at ``(x, y)``."""
+        if cv.dry or cv.image is None:
+            return
+        x0, y0, x1, y1 = rect
+        left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+        fx, fy = x0 - left, y0 - top
+        width, height = math.ceil(x1 - left), math.ceil(y1 - top)
+        scale = cv.scale
+        # The pixels Canvas.box fills for a radius-0 box over rect, relative to the sprite's canvas.
+        box = (round(x0 * scale) - left * scale, round(y0 * scale) - top * scale,
+               round(x1 * scale) - left * scale, round(y1 * scale) - top * scale)
+
+        def drawn() -> Layer:
+            whole = draw_layer((0, 0, width, height), cv.lang, lambda c: draw(c, fx, fy), scale=scale)
+            return Layer(whole.image.crop(box), box[0], box[1], scale, whole.texts, whole.draw)
+
+        layer = self._kept.get((key, "exact", fx, fy, width, height, scale, cv.lang), drawn)
+        cv.image.paste(layer.image, (left * scale + layer.left, top * scale + layer.top))
+        replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in layer.texts])
+
     def clear(self) -> None:
         """Forget every kept sprite."""
         self._kept.clear()

@@ -19,9 +19,10 @@ from games.wonderful_world.view import CardView, EmpireView, SlotView, WorldView
 
 from . import palette as pal
 from .cards import CARD_MUTED, CARD_TEXT, card_frame, chip, chip_width
-from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, seat_label
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, Flow, TitleRenderer, board_palette, seat_label
 from .palette import RGB
 from .result import Cell, Column, ResultScreen, result_png
+from .static_layer import Sprites
 
 __all__ = ["RENDERER", "TYPE_COLOUR", "board", "private", "result"]
 
@@ -131,8 +132,12 @@ def _section_title(cv: Canvas, x: float, y: float, text: str, count: int | None 
     return h
 
 
-def _slot(cv: Canvas, xy: tuple[float, float], slot: SlotView, lang: str, width: float) -> float:
-    """A card under construction: name plus each cost space, paid or empty. Returns the height."""
+def _slot(cv: Canvas, xy: tuple[float, float], slot: SlotView, lang: str, width: float,
+          background: RGB = pal.PANEL) -> float:
+    """A card under construction on ``background``: name plus each cost space, paid or empty. Returns the height.
+
+    Its frame and cost icons are drawn once per process and pasted (issue 25 §2: a quarter of a board's
+    drawing was slots)."""
     design = _design(slot.card)
     colour = TYPE_COLOUR[design.type.value]
     x, y = xy
@@ -158,8 +163,8 @@ def _slot(cv: Canvas, xy: tuple[float, float], slot: SlotView, lang: str, width:
     lines = cv.wrap(name, 13.5, width - 30 - tally_w, bold=True, max_lines=2)
     step = cv.line_height(13.5) - 1
     h = 9 + step * len(lines) + 5 + rows * (icon + gap) + 6
-    cv.box((x, y, x + width, y + h), fill=pal.PANEL_ALT, outline=pal.LINE, radius=8)
-    cv.box((x, y, x + 6, y + h), fill=colour, radius=3)
+    _FRAMES.paste(cv, (colour, width, h), (x, y, x + width, y + h),
+                  lambda c, fx, fy: _slot_frame(c, fx, fy, width, h, colour), background=background)
     cv.text((x + width - 8 - tally_w, y + 9 + step / 2), tally, 12, fill=pal.GOOD if done else pal.MUTED,
             bold=True)
     for i, line in enumerate(lines):
@@ -168,8 +173,18 @@ def _slot(cv: Canvas, xy: tuple[float, float], slot: SlotView, lang: str, width:
     cv.text((x + width - 8, sy + icon / 2), f"#{slot.uid}", 11, fill=pal.MUTED, anchor="rm")
     for i, (key, paid) in enumerate(spaces):
         row, col = divmod(i, per_row)
-        cv.thing((x + 14 + col * (icon + gap), sy + row * (icon + gap)), icon, key, hollow=not paid)
+        cv.thing((x + 14 + col * (icon + gap), sy + row * (icon + gap)), icon, key, hollow=not paid,
+                 background=pal.PANEL_ALT)
     return h
+
+
+def _slot_frame(cv: Canvas, x: float, y: float, width: float, h: float, colour: RGB) -> None:
+    cv.box((x, y, x + width, y + h), fill=pal.PANEL_ALT, outline=pal.LINE, radius=8)
+    cv.box((x, y, x + 6, y + h), fill=colour, radius=3)
+
+
+#: Construction slots' frames drawn once and pasted: a few sizes and five colours, 40-60 KB each.
+_FRAMES = Sprites(48)
 
 
 def _chips(cv: Canvas, flow: Flow, cards: Sequence[CardView], lang: str, size: float = 13) -> None:
@@ -289,17 +304,18 @@ def _waiting_bar(cv: Canvas, view: WorldView, lang: str, names: Sequence[str] | 
     return h
 
 
-def _status_row(cv: Canvas, x: float, y: float, empire: EmpireView, lang: str, width: float) -> float:
-    """Production per resource, krystallium progress, tokens. Returns the height."""
+def _status_row(cv: Canvas, x: float, y: float, empire: EmpireView, lang: str, width: float,
+                background: RGB = pal.PANEL) -> float:
+    """Production per resource, krystallium progress, tokens, on ``background``. Returns the height."""
     h = 34
     cy = y + h / 2
     icon = 20
     for res in RESOURCES:
-        x += cv.counted((x, cy), res, empire.production.get(res, 0), icon) + 12
+        x += cv.counted((x, cy), res, empire.production.get(res, 0), icon, background=background) + 12
     x += 4
     cv.line([(x, y + 6), (x, y + h - 6)], fill=pal.LINE)
     x += 14
-    x += cv.counted((x, cy), "krystallium", empire.krystallium, icon, dim_zero=False) + 8
+    x += cv.counted((x, cy), "krystallium", empire.krystallium, icon, dim_zero=False, background=background) + 8
     # Reserve: cubes on the empire card, five make a krystallium.
     for i in range(KRYSTALLIUM_RATE):
         filled = i < empire.reserve
@@ -309,8 +325,8 @@ def _status_row(cv: Canvas, x: float, y: float, empire: EmpireView, lang: str, w
     x += KRYSTALLIUM_RATE * 9 + 14
     cv.line([(x, y + 6), (x, y + h - 6)], fill=pal.LINE)
     x += 14
-    x += cv.counted((x, cy), "financier", empire.financier, icon, dim_zero=False) + 10
-    cv.counted((x, cy), "general", empire.general, icon, dim_zero=False)
+    x += cv.counted((x, cy), "financier", empire.financier, icon, dim_zero=False, background=background) + 10
+    cv.counted((x, cy), "general", empire.general, icon, dim_zero=False, background=background)
     return h
 
 
@@ -395,7 +411,7 @@ def _empire_panel(cv: Canvas, x: float, y: float, w: float, height: float | None
             nx += cv.text((nx + 4, ncy), _w("unplaced", lang), 13, fill=pal.ACCENT) + 14
             for key in (*RESOURCES, "krystallium"):
                 if pool.get(key):
-                    nx += cv.counted((nx, ncy), key, pool[key], 17) + 10
+                    nx += cv.counted((nx, ncy), key, pool[key], 17, background=pal.PANEL_ALT) + 10
         for note in notes:
             nx += cv.text((nx + 4, ncy), note, 13, fill=pal.ACCENT if "choice" in note else pal.MUTED) + 18
         cy += nh
@@ -461,7 +477,7 @@ def _legend(cv: Canvas, y: float, width: float, lang: str) -> float:
         if key in TYPE_COLOUR:
             cv.card_icon((x, cy - 8), 16, TYPE_COLOUR[key])
         else:
-            cv.thing((x, cy - 8), 16, key)
+            cv.thing((x, cy - 8), 16, key, background=cv.background)
         cv.text((x + 21, cy), label, 12, fill=pal.MUTED)
     return flow.bottom - y
 
@@ -471,7 +487,7 @@ def board(view: WorldView, lang: str, names: Sequence[str] | None = None) -> byt
 
     Draws only what ``view`` shows; hands are never drawn, even in a seat's own view.
     """
-    return _board_canvas(view, lang, names).png()
+    return _board_canvas(view, lang, names).png(board_palette("wonderful-world"))
 
 
 def _board_canvas(view: WorldView, lang: str, names: Sequence[str] | None) -> Canvas:
@@ -637,7 +653,7 @@ def _private_body(cv: Canvas, view: WorldView, empire: EmpireView, lang: str, na
     st = f"{_num(score)} {_w('vp', lang)}"
     cv.text((x1 - 20 - cv.measure(st, 18, bold=True), y + 60), st, 18, bold=True)
     y += h + 12
-    _status_row(cv, x0 + 8, y, empire, lang, x1 - x0)
+    _status_row(cv, x0 + 8, y, empire, lang, x1 - x0, cv.background)
     y += 34 + 10
 
     inner = x1 - x0
@@ -666,7 +682,7 @@ def _private_body(cv: Canvas, view: WorldView, empire: EmpireView, lang: str, na
             if col == 0 and i:
                 y += row_h + 10
                 row_h = 0
-            row_h = max(row_h, _slot(cv, (x0 + 6 + col * (sw + 10), y), slot, lang, sw))
+            row_h = max(row_h, _slot(cv, (x0 + 6 + col * (sw + 10), y), slot, lang, sw, cv.background))
         y += row_h + 16
     return y + MARGIN - 16
 

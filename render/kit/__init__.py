@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..fonts import FontMissing
 from ..layout import ELLIPSIS, Flow, fit, is_cjk, wrap
 from .canvas import Canvas, wedge_points
-from .png import encode_png
+from .png import board_palette, capturing, encode_png
 from .record import DrawnText, RenderCounters, counting, recording, replay
 from .sizes import DIRECT, MARGIN_DEFAULT, MASK_SUPERSAMPLE, MAX_PNG_BYTES, SCALE
 from .text import seat_label
@@ -38,6 +38,8 @@ __all__ = [
     "FontMissing",
     "RenderCounters",
     "TitleRenderer",
+    "board_palette",
+    "capturing",
     "counting",
     "encode_png",
     "fit",

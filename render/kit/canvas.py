@@ -4,6 +4,8 @@ and reduced or at output size through cached masks."""
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -460,8 +462,17 @@ class Canvas:
                 (tip[0] - a * 0.75 * math.cos(end), tip[1] - a * 0.75 * math.sin(end)),
             ], fill=colour)
 
-    def thing(self, xy: tuple[float, float], size: float, key: str, *, hollow: bool = False) -> None:
-        """The icon for a resource, krystallium or character key."""
+    def thing(self, xy: tuple[float, float], size: float, key: str, *, hollow: bool = False,
+              background: RGB | None = None) -> None:
+        """The icon for a resource, krystallium or character key.
+
+        With ``background`` (what lies under the icon's square and a pixel around it) the icon is drawn once per
+        process and pasted (:func:`_icon_sprite`, issue 25 §2: It's a Wonderful World's cubes were a fifth of its
+        board)."""
+        if background is not None:
+            self._sprite(("thing", key, hollow), xy, size, background,
+                         lambda cv, at: cv.thing(at, size, key, hollow=hollow))
+            return
         if key == "krystallium":
             self.gem(xy, size, hollow=hollow)
         elif key in pal.CHARACTER:
@@ -470,14 +481,41 @@ class Canvas:
             self.cube(xy, size, pal.RESOURCE.get(key, pal.MUTED), hollow=hollow)
 
     def counted(self, xy: tuple[float, float], key: str, count: int | str, size: float, *,
-                fill: RGB = pal.TEXT, dim_zero: bool = True, bold: bool = True) -> float:
-        """An icon followed by a number, vertically centred on ``xy[1]``; returns the width."""
+                fill: RGB = pal.TEXT, dim_zero: bool = True, bold: bool = True,
+                background: RGB | None = None) -> float:
+        """An icon followed by a number, vertically centred on ``xy[1]``; returns the width. ``background``: as
+        in :meth:`thing`."""
         x, y = xy
         zero = dim_zero and str(count) == "0"
-        self.thing((x, y - size / 2), size, key, hollow=zero)
+        self.thing((x, y - size / 2), size, key, hollow=zero, background=background)
         label = str(count)
         w = self.text((x + size + size * 0.22, y), label, size * 0.82, fill=pal.MUTED if zero else fill, bold=bold)
         return size * 1.22 + w
+
+    def _sprite(self, kind: tuple[object, ...], xy: tuple[float, float], size: float, background: RGB,
+                draw: Callable[[Canvas, tuple[float, float]], object]) -> None:
+        """Paste the icon ``kind`` of ``size`` at ``xy``, drawing it by ``draw(canvas, at)`` on a small canvas of
+        ``background`` the first time. The small canvas starts an even number of pixels left of and above the
+        icon, so the icon lies at the same fraction of a pixel and rounds (halves to even) as in place: the
+        pixels pasted are the ones drawn in place over ``background``. Only the icon's square and one pixel
+        around it are pasted."""
+        if self.dry or self.image is None:
+            return
+        x0, y0 = xy[0] - 1, xy[1] - 1
+        left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+        fx, fy = x0 - left, y0 - top
+        key = (kind, size, fx, fy, background, self.scale)
+        found = _ICONS.get(key)
+        if found is None:
+            k = self.scale
+            canvas = Canvas(math.ceil(fx + size + 2), math.ceil(fy + size + 2), self.lang, background=background,
+                            scale=k)
+            draw(canvas, (fx + 1, fy + 1))
+            assert canvas.image is not None
+            found = canvas.image.crop((math.floor(fx) * k, math.floor(fy) * k, canvas.image.width,
+                                       canvas.image.height))
+            _ICONS.put(key, found)
+        self.image.paste(found, ((left + math.floor(fx)) * self.scale, (top + math.floor(fy)) * self.scale))
 
     # ---- output --------------------------------------------------------------------------------
     @classmethod
@@ -493,10 +531,41 @@ class Canvas:
         """A dry canvas that measures as this one draws (same language and scale), to size a part first."""
         return Canvas(round(width if width is not None else self.width), 1, self.lang, dry=True, scale=self.scale)
 
-    def png(self) -> bytes:
-        """The finished image as optimised PNG bytes."""
+    def png(self, palette: Image.Image | None = None) -> bytes:
+        """The finished image as optimised PNG bytes, mapped onto ``palette`` if given (a title's fixed board
+        palette, :func:`render.kit.board_palette`)."""
         assert self.image is not None, "dry canvases have no image"
-        return encode_png(self.image, self.scale)
+        return encode_png(self.image, self.scale, palette=palette)
+
+
+class _Icons:
+    """Icons drawn on a flat background, kept per process (:meth:`Canvas._sprite`): the ``kept`` most recently
+    used; each is a few hundred pixels."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self._found: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...]) -> Image.Image | None:
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None:
+                self._found.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[object, ...], image: Image.Image) -> None:
+        with self._lock:
+            self._found[key] = image
+            while len(self._found) > self.kept:
+                self._found.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._found.clear()
+
+
+_ICONS = _Icons(2048)
 
 
 def _edge(colour: RGB) -> RGB:

@@ -11,7 +11,7 @@ from games.landlords.game import META
 from games.landlords.view import LandlordsView, PlayerView
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas, Flow, seat_label
+from ..kit import DIRECT, Canvas, Flow, board_palette, seat_label
 from ..palette import RGB
 from .common import (
     BOARD,
@@ -455,7 +455,7 @@ def board_image(view: LandlordsView, lang: str, names: Sequence[str] | None = No
 
     Pass a spectator view for public posts; cash appears only if the view carries it.
     """
-    return _board_canvas(view, lang, names).png()
+    return _board_canvas(view, lang, names).png(board_palette("landlords"))
 
 
 def _board_canvas(view: LandlordsView, lang: str, names: Sequence[str] | None) -> Canvas:

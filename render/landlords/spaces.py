@@ -10,6 +10,7 @@ from games.landlords.view import LandlordsView, SpaceView
 from .. import palette as pal
 from ..kit import Canvas
 from ..palette import RGB
+from ..static_layer import Sprites
 from .common import (
     BAND,
     BOARD,
@@ -232,7 +233,38 @@ def _fit_name(cv: Canvas, text: str, width: float, sizes: Sequence[float], max_l
 
 
 def _tile(cv: Canvas, view: LandlordsView, sv: SpaceView, x: float, y: float, lang: str) -> None:
+    """Space ``sv`` of the board whose top-left corner is ``(x, y)``: its face (band, name, notes, markers) drawn
+    once per process and pasted while it shows the same (:data:`_TILES`, issue 25 §2: the 40 spaces were two
+    thirds of a board's drawing), then the pawns standing on it."""
     rect, side = _space_rect(sv.index, x, y)
+    key = (sv.index, sv.owner, sv.public, sv.improved, sv.sign, sv.pledged_to, view.mode, view.edition, view.wages,
+           lang)
+    x0, y0, x1, y1 = rect
+    if cv.dry:
+        return
+    _TILES.paste_exact(cv, key, rect, lambda c, fx, fy: _PAWN_AREAS.__setitem__(
+        key, _tile_face(c, view, sv, (fx, fy, fx + (x1 - x0), fy + (y1 - y0)), side, lang)))
+    area = _PAWN_AREAS.get(key)
+    if area is None:          # the face is kept but its pawn area was forgotten: lay it out again
+        area = _tile_face(cv.measuring(), view, sv, (0, 0, x1 - x0, y1 - y0), side, lang)
+        if len(_PAWN_AREAS) > 50_000:
+            _PAWN_AREAS.clear()
+        _PAWN_AREAS[key] = area
+    ax0, ay0, ax1, ay1 = area
+    _pawns(cv, view, sv, (x0 + ax0, y0 + ay0, x0 + ax1, y0 + ay1))
+
+
+#: The spaces' faces drawn once and pasted: 40 spaces in a few states each (owner, improved, sign, pledged),
+#: 20-45 KB each.
+_TILES = Sprites(400)
+#: Where the pawns go on a space's face, relative to its top-left corner, by the face's key.
+_PAWN_AREAS: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+
+
+def _tile_face(cv: Canvas, view: LandlordsView, sv: SpaceView, rect: tuple[float, float, float, float], side: str,
+               lang: str) -> tuple[float, float, float, float]:
+    """Everything a space shows but its pawns, over ``rect``; returns where its pawns go, relative to ``rect``'s
+    top-left corner."""
     space = board().spaces[sv.index]
     kind = space.kind.value
     prosperity = view.mode == "prosperity"
@@ -270,8 +302,7 @@ def _tile(cv: Canvas, view: LandlordsView, sv: SpaceView, x: float, y: float, la
             cv.text(((cx0 + cx1) / 2, at + nstep / 2), note, size, fill=INK if bold or i == 0 else INK_MUTED,
                     bold=bold, anchor="mm", max_width=cx1 - cx0)
             at += nstep
-        _pawns(cv, view, sv, (cx0, ty, cx1, ny))
-        return
+        return cx0 - x0, ty - y0, cx1 - x0, ny - y0
     # Corners: the wages corner (tricolour) and the three railroads (red).
     head = 30
     if kind == "wages":
@@ -294,11 +325,10 @@ def _tile(cv: Canvas, view: LandlordsView, sv: SpaceView, x: float, y: float, la
         for i, line in enumerate(_wage_table(view, lang)):
             cv.text(((cx0 + cx1) / 2, ny + tstep * i), line, 9.5, fill=INK, bold=i == 3, anchor="mm",
                     max_width=cx1 - cx0)
-        _pawns(cv, view, sv, (cx0, ny + tstep * 4 - 6, cx1, cy1 + 4))
-        return
+        return cx0 - x0, ny + tstep * 4 - 6 - y0, cx1 - x0, cy1 + 4 - y0
     if main:
         cv.text(((cx0 + cx1) / 2, ny), main, 11.5, fill=INK, bold=True, anchor="mm")
-    _pawns(cv, view, sv, (cx0, ny + 8, cx1, cy1))
+    return cx0 - x0, ny + 8 - y0, cx1 - x0, cy1 - y0
 
 
 def _estate_stars(cv: Canvas, band: tuple[float, float, float, float], side: str) -> None:

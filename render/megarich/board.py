@@ -27,7 +27,7 @@ from games.megarich.board import Cell
 from games.megarich.view import GatherView, MoveOdds, PlayerView
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas
+from ..kit import DIRECT, Canvas, board_palette
 from ..palette import RGB
 from ..static_layer import Reused
 from .common import (
@@ -418,4 +418,4 @@ def draw_board(view: GatherView, lang: str, names: Sequence[str] | None = None, 
 
 def board_image(view: GatherView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public board as PNG bytes (pass a spectator's view for public posts)."""
-    return draw_board(view, lang, names).png()
+    return draw_board(view, lang, names).png(board_palette("megarich"))

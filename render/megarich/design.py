@@ -23,7 +23,7 @@ from typing import Any
 from games.core.hexgrid import index_letters
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas
+from ..kit import DIRECT, Canvas, board_palette
 from ..palette import RGB
 from .common import GAP, MARGIN, names_for, pawn, seat_colour, tile_fill, tile_name, w
 
@@ -403,7 +403,7 @@ def draw_status(view: Any, lang: str, names: Sequence[str] | None = None) -> Can
 
 def status_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """:func:`draw_status` as PNG bytes."""
-    return draw_status(view, lang, names).png()
+    return draw_status(view, lang, names).png(board_palette("megarich"))
 
 
 # ---- the revealed wonders ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 from games.megarich.game import GAME, META
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas
+from ..kit import DIRECT, Canvas, board_palette
 from ..megarich_battle import summary_canvas
 from ..result import Cell, Column, ResultScreen, result_png
 from .common import names_for, w
@@ -48,7 +48,7 @@ def draw_over(view: Any, lang: str, names: Sequence[str] | None = None) -> Canva
 
 def over_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """:func:`draw_over` as PNG bytes."""
-    return draw_over(view, lang, names).png()
+    return draw_over(view, lang, names).png(board_palette("megarich"))
 
 
 def result(outcome: Any, view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:

@@ -11,7 +11,7 @@ from games.royal_gorge.game import GAME, META
 from games.royal_gorge.text import face_value, stock_prompt
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas
+from ..kit import DIRECT, Canvas, board_palette
 from ..palette import RGB
 from .charters import _charters
 from .common import (
@@ -60,7 +60,7 @@ def draw_board(view: Any, lang: str, names: Sequence[str] | None = None) -> Boar
 
 def board_image(view: Any, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public board: the map, the market, the charters, the players, steel, gold and the depot."""
-    return draw_board(view, lang, names).png()
+    return draw_board(view, lang, names).canvas.png(board_palette("royal-gorge"))
 
 
 def _round_line(view: Any, lang: str) -> str:

@@ -14,7 +14,7 @@ from games.three_kingdoms.view import SeatView, TKView
 
 from .. import palette as pal
 from ..cards import CARD_BODY
-from ..kit import DIRECT, Canvas, Flow
+from ..kit import DIRECT, Canvas, Flow, board_palette
 from ..palette import RGB
 from ..static_layer import Sprites
 from .common import (
@@ -330,4 +330,4 @@ def draw_board(view: TKView, lang: str, names: Sequence[str] | None = None) -> C
 
 def board_image(view: TKView, lang: str, names: Sequence[str] | None = None) -> bytes:
     """The public table: map, rondel, ladder, markets, every player's public board, the last move."""
-    return draw_board(view, lang, names).png()
+    return draw_board(view, lang, names).png(board_palette("three-kingdoms"))

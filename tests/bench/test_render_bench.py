@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from bench.render import KINDS, STAGES, main, play, report
+from bench.render import (
+    BOARD_BUDGET,
+    BOARD_PNG_BUDGET,
+    KINDS,
+    STAGES,
+    SWEEP_POSITIONS,
+    Sweep,
+    board_report,
+    main,
+    play,
+    report,
+)
 from games.registry import get_game
 
 
@@ -40,3 +51,42 @@ def test_the_command_line_refuses_an_unknown_title(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["--game", "no-such-title", "--reps", "1"])
     assert "unknown title 'no-such-title'" in capsys.readouterr().err
+
+
+def test_the_board_sweep_draws_every_position_and_reports_against_the_budget() -> None:
+    printed: list[str] = []
+    sweeps = board_report(["landlords"], ["en"], echo=printed.append, rounds=2)
+    assert printed[0].startswith("== boards: ") and "least CPU of 2 sweeps" in printed[0]
+    (sweep,) = sweeps
+    assert len(sweep.cpu) == len(sweep.encode) == len(sweep.png_bytes) == SWEEP_POSITIONS
+    assert all(size > 0 for size in sweep.png_bytes)
+    assert sweep.line() in printed
+    assert "CPU p50" in sweep.line() and "KiB" in sweep.line()
+    assert printed[-1].startswith("slowest board: landlords en")
+
+
+def test_a_sweep_line_names_the_boards_over_budget() -> None:
+    over = Sweep("landlords", "en", (0.010, BOARD_BUDGET + 0.001), (0.005, 0.005), (1000, BOARD_PNG_BUDGET + 1))
+    assert "1 over 40 ms, 1 over 200 KiB" in over.line()
+    within = Sweep("landlords", "en", (0.010, BOARD_BUDGET), (0.005, 0.005), (1000, BOARD_PNG_BUDGET))
+    assert within.line().endswith("within budget")
+
+
+def test_the_sweep_spreads_its_positions_over_the_whole_game() -> None:
+    positions = play("landlords", sweep=4)
+    game = get_game("landlords")
+    assert len(positions.sweep) == 4
+    assert positions.sweep[-1] is positions.states["end"]
+    assert game.outcome(positions.sweep[0]) is None
+
+
+def test_tabula_bench_boards_prints_the_sweep_and_refuses_an_unknown_title() -> None:
+    from typer.testing import CliRunner
+
+    from bot.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "boards", "--game", "hexlay", "--lang", "zh", "--rounds", "1"])
+    assert result.exit_code == 0, result.output
+    assert "  hexlay          zh   16 boards  CPU p50" in result.output
+    refused = CliRunner().invoke(app, ["bench", "boards", "--game", "no-such-title"])
+    assert refused.exit_code != 0 and "unknown game 'no-such-title'" in refused.output
