@@ -4,8 +4,10 @@ once; the pentathlon preset refuses a group a title cannot seat; a member who le
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -79,6 +81,23 @@ def test_the_next_table_opens_only_when_the_last_one_ended_and_once(service: Tab
     assert rules.tick(service, NOW) == 0 and len(store.tables(row.id)) == 2
     assert rules.open_stage(service, row, 1).table_id == store.tables(row.id)[1].table_id
 
+
+def test_a_table_created_but_not_dealt_is_dealt_by_the_next_tick(service: TableService,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    row = campaign(service)
+    store = Campaigns(service.repo)
+    play_for_members(service, store.tables(row.id)[0].table_id)
+
+    def killed(*_: object, **__: object) -> None:
+        raise RuntimeError("the process died before dealing")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(service, "start", killed)
+        assert rules.tick(service, NOW) == 0  # logged; the next tick tries again
+    first, second = store.tables(row.id)
+    assert first.status == "ended" and service.repo.require_table(second.table_id).status == "lobby"
+    assert rules.tick(service, NOW) == 1
+    assert service.repo.require_table(second.table_id).status == "active" and len(store.tables(row.id)) == 2
 
 def test_processes_advancing_a_campaign_at_once_open_each_table_once(service: TableService, db_url: str) -> None:
     from sqlalchemy import Engine
@@ -185,3 +204,17 @@ def test_scoreboard_lines_in_both_languages(service: TableService) -> None:
     assert en[0] == "Triathlon — 1 of 1 table played, ended:" and len(en) == 4 and "point" in en[1]
     assert zh[0] == "Triathlon — 已完成 1/1 桌，已结束：" and "分" in zh[1]
 
+
+
+def test_every_rule_in_docs_campaigns_names_a_test_that_exists() -> None:
+    """docs/campaigns.md cites a test for each rule: each must exist, and the Chinese twin cites the same."""
+    root = Path(__file__).resolve().parents[2]
+    cited = set(re.findall(r"`(test_\w+)`", (root / "docs" / "campaigns.md").read_text(encoding="utf-8")))
+    defined = set()
+    for path in ("tests/service/test_campaigns.py", "tests/storage/test_campaigns.py",
+                 "tests/bot/test_campaign_cli.py", "tests/e2e/test_campaigns.py"):
+        if (root / path).exists():
+            defined |= set(re.findall(r"^(?:async )?def (test_\w+)", (root / path).read_text(encoding="utf-8"), re.M))
+    assert len(cited) >= 8 and cited <= defined, sorted(cited - defined)
+    twin = set(re.findall(r"`(test_\w+)`", (root / "docs" / "zh" / "campaigns.md").read_text(encoding="utf-8")))
+    assert twin == cited, sorted(twin ^ cited)
