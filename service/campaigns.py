@@ -219,8 +219,10 @@ def advance(service: TableService, campaign: CampaignRow, now: datetime) -> bool
         results = table_points(service, campaign, last)
         if results is None or not store.end_table(last.id, results, now):
             return False
-    if last.index + 1 < len(campaign.stages):
-        open_stage(service, store.get(campaign.id) or campaign, last.index + 1)
+    current = store.get(campaign.id) or campaign
+    # a table with no member left to play for is not opened: the campaign ends (docs/campaigns.md "Resignations")
+    if last.index + 1 < len(campaign.stages) and any(m.get("status", "active") == "active" for m in current.members):
+        open_stage(service, current, last.index + 1)
     else:
         store.end(campaign.id, [asdict(line) for line in scoreboard(service, campaign)], now)
     return True

@@ -194,6 +194,18 @@ def test_a_member_who_leaves_the_server_is_resigned_and_a_bot_takes_their_later_
     assert {line.user for line in rules.scoreboard(service, ended)} == {"u1", "u2", "u3"}  # still on the board
 
 
+
+def test_a_campaign_whose_members_all_left_ends_instead_of_opening_a_table_of_bots(service: TableService) -> None:
+    row = campaign(service)
+    for user in ("u1", "u2", "u3"):
+        rules.member_left_server(service, "g1", user)
+    store = Campaigns(service.repo)
+    play_for_members(service, store.tables(row.id)[0].table_id)
+    assert rules.tick(service, NOW) == 1
+    ended = rules.get(service, row.id)
+    assert ended.status == "ended" and len(store.tables(row.id)) == 1
+    assert [line.points for line in rules.scoreboard(service, ended)] == [0, 0, 0]
+
 def test_scoreboard_lines_in_both_languages(service: TableService) -> None:
     row = campaign(service, games=["pebbles"])
     board = rules.scoreboard(service, row)
