@@ -105,7 +105,7 @@ def create(service: TableService, guild_id: str | None, name: str, games: Sequen
         try:
             game = get_game(title)
         except KeyError:
-            raise TableError("table.unknown_game", game=title, games=", ".join(game_ids())) from None
+            raise TableError("table.unknown_game", game=title[:50], games=", ".join(game_ids())) from None
         # every table seats the whole group: a title that cannot is refused by name (docs/campaigns.md)
         if not game.meta.min_players <= len(members) <= game.meta.max_players:
             raise CampaignError("campaign.bad_seats", game=game.meta.id, low=game.meta.min_players,
