@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 from games.core import normalise_lang
 from games.registry import all_games, get_game
 
-from . import league_cli
+from . import campaign_cli, league_cli
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Tabula: board games played asynchronously in chat.")
@@ -185,6 +185,7 @@ ratings_app = typer.Typer(add_completion=False, help="Ratings (docs/ratings.md):
                                                     "`tabula ratings recompute` rebuilds them.")
 app.add_typer(ratings_app, name="ratings")
 app.add_typer(league_cli.app, name="league")
+app.add_typer(campaign_cli.app, name="campaign")
 
 ServerOption = Annotated[str, typer.Option("--server", help="The server (guild id); default: tables played "
                                                             "outside any server (the console).")]

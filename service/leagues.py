@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
@@ -59,7 +59,13 @@ def place_points(league: LeagueRow, place: int, size: int) -> int:
     """League points for finishing ``place`` (1 = first; shared places share the better one) at a
     table of ``size`` seats, bot seats included (docs/leagues.md "Points"): the league's list if it
     set one (``points[place − 1]``, 0 past its end), else 1st = ``size`` … last = 1."""
-    chosen = league.settings.get("points")
+    return points_by_place(league.settings.get("points"), place, size)
+
+
+def points_by_place(chosen: Sequence[int] | None, place: int, size: int) -> int:
+    """Points for finishing ``place`` at a table of ``size`` seats by a chosen list (first to last,
+    0 past its end), or by default 1st = ``size`` … last = 1 (docs/leagues.md "Points"; campaigns
+    score by the same rule, docs/campaigns.md)."""
     if chosen:
         return int(chosen[place - 1]) if place <= len(chosen) else 0
     return max(0, size - place + 1)
@@ -108,9 +114,15 @@ def rank_lines(totals: Mapping[str, dict[str, Any]], names: Mapping[str, str],
 
 def totals_of(rounds: Sequence[RoundRow]) -> dict[str, dict[str, Any]]:
     """Each member's points, tables, first places and byes over these rounds' results."""
+    return tally(round_.results for round_ in rounds)
+
+
+def tally(results: Iterable[Sequence[Mapping[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each member's points, tables, first places and byes over lists of results (a round's, or a
+    campaign table's: ``{"user", "points", "place", "note"}``)."""
     out: dict[str, dict[str, Any]] = {}
-    for round_ in rounds:
-        for result in round_.results:
+    for listed in results:
+        for result in listed:
             total = out.setdefault(result["user"], {"points": 0, "games": 0, "wins": 0, "byes": 0})
             total["points"] += int(result["points"])
             if result.get("note") == BYE:
@@ -322,8 +334,7 @@ def open_round(service: TableService, league: LeagueRow, season: SeasonRow, numb
                          members[user].language if user in members else None,
                          tuple(game.default_orders(league.options))) for user in players]
         seats += [NewSeat(None, f"Bot {n + 1}") for n in range(bots)]
-        # the seat order is drawn from the table's seed (docs/leagues.md "Seating"): nobody always moves first
-        seats.sort(key=lambda seat: hashlib.sha256(f"{seed}:seat:{seat.user_id or seat.name}".encode()).hexdigest())
+        seats = seat_order(seed, seats)
         settings = {**base, "seats": len(seats),
                     "league": {"id": league.id, "season": season.number, "round": number,
                                "deadline": round_.deadline_at.isoformat()}}
@@ -335,6 +346,13 @@ def open_round(service: TableService, league: LeagueRow, season: SeasonRow, numb
                 service.start(link.table_id)
     store.move_round(round_.id, "opening", "open")
     return store.round(season.id, number) or round_
+
+
+def seat_order(seed: str, seats: Sequence[NewSeat]) -> list[NewSeat]:
+    """The seats in an order drawn from the table's seed (docs/leagues.md "Seating"): nobody always
+    moves first (campaign tables too, docs/campaigns.md)."""
+    return sorted(seats, key=lambda seat: hashlib.sha256(f"{seed}:seat:{seat.user_id or seat.name}".encode())
+                  .hexdigest())
 
 
 def _seat(service: TableService, league: LeagueRow, season: SeasonRow, number: int) -> dict[str, Any]:
@@ -367,28 +385,43 @@ def round_results(service: TableService, league: LeagueRow, round_: RoundRow) ->
     bye's points for a bye."""
     out: list[dict[str, Any]] = []
     for link in _store(service).round_tables(round_.id):
-        table = service.repo.require_table(link.table_id)
-        if table.status in LIVE_STATUSES:
+        scored = table_results(service, link.table_id, link.players,
+                               lambda place, size: place_points(league, place, size))
+        if scored is None:
             return None
-        seats = {s.seat: s for s in service.repo.seats(link.table_id)}
-        ranks: dict[int, int] = {}
-        if table.status == "finished":
-            outcome = service.load(link.table_id).outcome
-            ranks = {s.seat: s.rank for s in outcome.standings} if outcome is not None else {}
-        for seat, user in enumerate(link.players):
-            if user is None:
-                continue
-            holder = seats.get(seat)
-            mine = holder is not None and holder.user_id == user and not holder.is_bot
-            if table.status != "finished" or seat not in ranks:
-                out.append({"user": user, "points": 0, "place": None, "table": link.table_id, "note": ABANDONED})
-            elif not mine:
-                out.append({"user": user, "points": 0, "place": ranks[seat], "table": link.table_id, "note": RESIGNED})
-            else:
-                out.append({"user": user, "points": place_points(league, ranks[seat], len(link.players)),
-                            "place": ranks[seat], "table": link.table_id})
+        out += scored
     out += [{"user": user, "points": bye_points(league), "place": None, "table": None, "note": BYE}
             for user in round_.seating.get("byes", [])]
+    return out
+
+
+def table_results(service: TableService, table_id: int, players: Sequence[str | None],
+                  points: Callable[[int, int], int]) -> list[dict[str, Any]] | None:
+    """Each member's points at one ended table (``None`` while it is live; docs/leagues.md "Points",
+    campaigns alike): ``points(place, seats)`` by finishing place; nothing at an abandoned table
+    or for a member whose seat was no longer theirs at the end (resigned, left the server, handed
+    to a bot). ``players``: the member seated at each seat (``None``: a bot seat)."""
+    table = service.repo.require_table(table_id)
+    if table.status in LIVE_STATUSES:
+        return None
+    seats = {s.seat: s for s in service.repo.seats(table_id)}
+    ranks: dict[int, int] = {}
+    if table.status == "finished":
+        outcome = service.load(table_id).outcome
+        ranks = {s.seat: s.rank for s in outcome.standings} if outcome is not None else {}
+    out: list[dict[str, Any]] = []
+    for seat, user in enumerate(players):
+        if user is None:
+            continue
+        holder = seats.get(seat)
+        mine = holder is not None and holder.user_id == user and not holder.is_bot
+        if table.status != "finished" or seat not in ranks:
+            out.append({"user": user, "points": 0, "place": None, "table": table_id, "note": ABANDONED})
+        elif not mine:
+            out.append({"user": user, "points": 0, "place": ranks[seat], "table": table_id, "note": RESIGNED})
+        else:
+            out.append({"user": user, "points": points(ranks[seat], len(players)), "place": ranks[seat],
+                        "table": table_id})
     return out
 
 

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 from sqlmodel import col
 
 from .models import (
@@ -60,6 +61,21 @@ class NewTable(NamedTuple):
     language: str
     settings: dict[str, Any]
     seats: list[NewSeat]
+
+
+def add_table(session: Session, table: NewTable) -> TableRow:
+    """Add a lobby table and its seats in ``session`` (the caller's transaction, so the table
+    commits with whatever links it, or not at all; campaigns use it too, docs/campaigns.md)."""
+    now = utcnow()
+    row = TableRow(game_id=table.game_id, options=table.options, seed=table.seed, status="lobby",
+                   version=0, engine_version=table.engine_version, guild_id=table.guild_id,
+                   language=table.language, settings=table.settings, created_at=now, updated_at=now)
+    session.add(row)
+    session.flush()
+    for number, seat in enumerate(table.seats):
+        session.add(SeatRow(table_id=row.id, seat=number, user_id=seat.user_id, name=seat.name,
+                            is_bot=seat.user_id is None, language=seat.language, orders=list(seat.orders)))
+    return row
 
 
 class Leagues:
@@ -257,18 +273,9 @@ class Leagues:
         existing = self._round_table(round_id, index)
         if existing is not None:
             return existing, False
-        now = utcnow()
         try:
             with self.repo._write() as session:
-                row = TableRow(game_id=table.game_id, options=table.options, seed=table.seed, status="lobby",
-                               version=0, engine_version=table.engine_version, guild_id=table.guild_id,
-                               language=table.language, settings=table.settings, created_at=now, updated_at=now)
-                session.add(row)
-                session.flush()
-                for number, seat in enumerate(table.seats):
-                    session.add(SeatRow(table_id=row.id, seat=number, user_id=seat.user_id, name=seat.name,
-                                        is_bot=seat.user_id is None, language=seat.language,
-                                        orders=list(seat.orders)))
+                row = add_table(session, table)
                 link = RoundTableRow(round_id=round_id, index=index, table_id=row.id,
                                      players=[seat.user_id for seat in table.seats])
                 session.add(link)

@@ -335,3 +335,56 @@ class RoundTableRow(Base, table=True):
     index: int
     table_id: int = Field(foreign_key="tables.id")
     players: list[str | None] = Field(default_factory=list, sa_column=Column(JSONText, nullable=False))
+
+
+# ---- campaigns (issue 23 §3; the rules: docs/campaigns.md) ------------------------------------------
+CAMPAIGN_STATUSES: Final = ("running", "ended")
+#: A campaign table is ``open`` until its game ended and its points were written (``ended``).
+CAMPAIGN_TABLE_STATUSES: Final = ("open", "ended")
+
+
+class CampaignRow(Base, table=True):
+    """A campaign: a fixed group of members (``guild_id`` ``""``: the console) playing an ordered
+    series of tables, possibly of different titles, with one cumulative scoreboard. ``members``:
+    ``[{"user", "name", "language", "status"}]`` in seating order (``status``: ``active`` or
+    ``resigned``); ``stages``: ``[{"game", "options"}]`` in playing order; ``settings`` holds the
+    points per place and the chat channel its threads open under; ``scoreboard``: the final places,
+    archived when it ends."""
+
+    __tablename__ = "campaigns"
+    __table_args__ = (UniqueConstraint("guild_id", "name"),)
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    guild_id: str
+    name: str
+    members: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSONText, nullable=False))
+    stages: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSONText, nullable=False))
+    language: str = "en"
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSONText, nullable=False))
+    status: str = Field(default="running", index=True)
+    creator: str | None = None
+    scoreboard: list[dict[str, Any]] = Field(default_factory=list,
+                                             sa_column=Column(JSONText, nullable=False, server_default="[]"))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime, nullable=False))
+    ended_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))
+
+
+class CampaignTableRow(Base, table=True):
+    """The table of one stage of a campaign: written in the same transaction as the table and its
+    seats, unique per (campaign, index), so each stage's table is created exactly once however many
+    processes open it. ``players``: the member at each seat (``None``: a bot seat); ``results``:
+    each member's points for it, written once when it ends (``open`` → ``ended``)."""
+
+    __tablename__ = "campaign_tables"
+    __table_args__ = (UniqueConstraint("campaign_id", "index"), UniqueConstraint("table_id"))
+
+    id: int = Field(default=None, primary_key=True)  # set by the database on insert
+    campaign_id: int = Field(foreign_key="campaigns.id")
+    index: int
+    game_id: str
+    table_id: int = Field(foreign_key="tables.id")
+    players: list[str | None] = Field(default_factory=list, sa_column=Column(JSONText, nullable=False))
+    status: str = "open"
+    results: list[dict[str, Any]] = Field(default_factory=list,
+                                          sa_column=Column(JSONText, nullable=False, server_default="[]"))
+    ended_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime, nullable=True))

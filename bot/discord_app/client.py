@@ -37,6 +37,7 @@ EXTENSIONS = (
     "bot.discord_app.ext.admin",
     "bot.discord_app.ext.ratings",
     "bot.discord_app.ext.leagues",
+    "bot.discord_app.ext.campaigns",
 )
 
 

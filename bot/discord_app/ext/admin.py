@@ -323,6 +323,10 @@ class Admin(commands.Cog):
             await self.league_rounds(now, guilds)
         except Exception:
             log.exception("clock failed to advance the leagues")
+        try:  # campaigns (docs/campaigns.md): a lease per campaign, then a thread per table opened
+            await self.campaign_tables(now, guilds)
+        except Exception:
+            log.exception("clock failed to advance the campaigns")
 
     async def league_rounds(self, now: datetime, guilds: set[str]) -> None:
         """End the rounds whose tables all ended and open the next (``service.leagues.tick``, each
@@ -336,6 +340,19 @@ class Admin(commands.Cog):
         await rt.call(leagues.tick, rt.service, now, jobs=self.jobs, guild_ids=owned)
         for opened in await rt.call(leagues.unthreaded, rt.service, owned):
             await self.run_job(f"league-table:{opened.table_id}", open_league_table(rt, opened))
+
+    async def campaign_tables(self, now: datetime, guilds: set[str]) -> None:
+        """Score the campaign tables that ended and open the next title's (``service.campaigns.tick``,
+        each campaign claimed as a job), then open the thread of every campaign table without one."""
+        from service import campaigns
+
+        from .campaigns import open_campaign_table
+
+        rt, shards = self.rt, self.jobs.shards
+        owned = sorted(g for g in guilds if shards is None or shards.owns(g))
+        await rt.call(campaigns.tick, rt.service, now, jobs=self.jobs, guild_ids=owned)
+        for opened in await rt.call(campaigns.unthreaded, rt.service, owned):
+            await self.run_job(f"campaign-table:{opened.table_id}", open_campaign_table(rt, opened))
 
     async def run_job(self, key: str, work: Coroutine[Any, Any, None]) -> None:
         """Do ``work`` if this process wins the claim on ``key``; give the claim back after."""
