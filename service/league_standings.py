@@ -13,10 +13,13 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
 
 from storage.leagues import Leagues
-from storage.models import LeagueRow, RoundRow, SeasonRow
+from storage.models import LeagueRow as LeagueRow  # re-exported for adapters' typing
+from storage.models import RoundRow
+from storage.models import SeasonRow as SeasonRow
 
 from . import leagues
 from .ratings import ordinal, table_result
@@ -141,6 +144,46 @@ def signed(delta: int | None) -> str:
     return f"+{delta}" if delta > 0 else f"−{-delta}" if delta < 0 else "±0"
 
 
+# ---- the season's closing post -----------------------------------------------------------------------
+#: The note (``table_notes``, on the first table of the season's last round) that says the season's
+#: closing post went out, and how long after a season ended the clock still posts it.
+CLOSING_NOTE: Final = "league_closing"
+CLOSING_WINDOW: Final = timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class Closing:
+    """A season that ended and whose closing post (standings image and text in the league's channel)
+    has not gone out; ``table_id`` keeps the note that it did."""
+
+    league: LeagueRow
+    season: SeasonRow
+    table_id: int
+
+
+def unannounced(service: TableService, guild_ids: Sequence[str], now: datetime) -> list[Closing]:
+    """Seasons of these servers that ended within :data:`CLOSING_WINDOW` without their closing post
+    (docs/leagues.md "Standings you can look at"): the clock posts each once, claimed as a job and
+    noted after it went out (a process that dies in between leaves it due: at least once)."""
+    store, out = Leagues(service.repo), []
+    for league, season in store.ended_since(list(guild_ids), now - CLOSING_WINDOW):
+        rounds = store.rounds(season.id)
+        links = store.round_tables(rounds[-1].id) if rounds else []
+        if links and not service.repo.note(links[0].table_id, CLOSING_NOTE):
+            out.append(Closing(league, season, links[0].table_id))
+    return out
+
+
+def mark_announced(service: TableService, closing: Closing) -> None:
+    """Note that a season's closing post went out."""
+    service.repo.set_note(closing.table_id, CLOSING_NOTE, closing.season.number)
+
+
+def announced(service: TableService, closing: Closing) -> bool:
+    """Whether a season's closing post went out (another process may have posted it meanwhile)."""
+    return bool(service.repo.note(closing.table_id, CLOSING_NOTE))
+
+
 # ---- words -------------------------------------------------------------------------------------------
 def _words(key: str, lang: str, **params: Any) -> str:
     from .errors import SERVICE_CATALOG
@@ -148,11 +191,11 @@ def _words(key: str, lang: str, **params: Any) -> str:
     return SERVICE_CATALOG.text(f"league.{key}", params, lang)
 
 
-def history_lines(entries: Sequence[HistoryEntry], league: LeagueRow, who: str, lang: str,
+def history_lines(entries: Sequence[HistoryEntry], league: str, who: str, lang: str,
                   link: Mapping[int, str] | None = None) -> list[str]:
-    """A member's history as text: a heading, one line a round. ``link`` gives each table's link or
-    name in the adapter's medium (the console: ``table 12``)."""
-    head = _words("history_head", lang, name=who, league=league.name)
+    """A member's history in the league named ``league`` as text: a heading, one line a round.
+    ``link`` gives each table's link or name in the adapter's medium (else ``#12``)."""
+    head = _words("history_head", lang, name=who, league=league)
     if not entries:
         return [head, _words("history_none", lang, name=who)]
     lines = [head]
@@ -170,3 +213,16 @@ def history_lines(entries: Sequence[HistoryEntry], league: LeagueRow, who: str, 
                           place=entry.place, points=entry.points, change=signed(entry.change))
         lines.append(text)
     return lines
+
+
+def standings_text(rows: Sequence[Standing], league: LeagueRow, season: SeasonRow, round_number: int, lang: str,
+                   game: str | None = None, name: str | None = None) -> list[str]:
+    """The standings as text, the image's alternative for screen readers: a heading, then one line a
+    member with what the image shows (the rating change of round ``round_number`` included)."""
+    head = _words("standings_head", lang, name=name or league.name, game=game or league.game_id,
+                  season=season.number, state=_words(f"state_{season.status}", lang))
+    if not rows:
+        return [head, _words("standings_none", lang)]
+    return [head] + [_words("standings_change_line", lang, place=r.line.place, name=r.line.name, points=r.line.points,
+                            games=r.line.games, wins=r.line.wins, rating=r.line.rating, change=signed(r.change),
+                            round=round_number) for r in rows]

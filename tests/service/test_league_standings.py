@@ -84,13 +84,13 @@ def test_a_members_history_lists_their_tables(service: TableService, season_play
         link = next(link for link in store.round_tables(round_.id) if "u3" in link.players)
         assert entry.table_id == link.table_id == mine["table"]
         assert (entry.place, entry.points) == (mine["place"], mine["points"]) and entry.change is not None
-    en = views.history_lines(entries, row, "U3", "en", {e.table_id: f"table {e.table_id}" for e in entries
+    en = views.history_lines(entries, row.name, "U3", "en", {e.table_id: f"table {e.table_id}" for e in entries
                                                         if e.table_id is not None})
     assert en[0] == "U3 in “Monday”:" and len(en) == 3
     assert en[1].startswith(f"Season 1, round 1: table {entries[0].table_id} — place {entries[0].place}, "), en
-    zh = views.history_lines(entries, row, "U3", "zh")
+    zh = views.history_lines(entries, row.name, "U3", "zh")
     assert zh[1].startswith(f"第 1 赛季第 1 轮：#{entries[0].table_id} — 第 {entries[0].place} 名"), zh
-    assert views.history_lines([], row, "U9", "en") == ["U9 in “Monday”:",
+    assert views.history_lines([], row.name, "U9", "en") == ["U9 in “Monday”:",
                                                         "U9 has played no round of this league yet."]
 
 
@@ -102,4 +102,4 @@ def test_a_round_under_way_shows_in_the_history(service: TableService) -> None:
     rules.start_season(service, row.id, NOW)
     [entry] = views.history(service, row, "u1")
     assert entry.note == "live" and entry.place is None and entry.table_id is not None
-    assert "under way" in views.history_lines([entry], row, "u1", "en")[1]
+    assert "under way" in views.history_lines([entry], row.name, "u1", "en")[1]

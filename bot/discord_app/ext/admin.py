@@ -326,16 +326,19 @@ class Admin(commands.Cog):
 
     async def league_rounds(self, now: datetime, guilds: set[str]) -> None:
         """End the rounds whose tables all ended and open the next (``service.leagues.tick``, each
-        season claimed as a job), then open the thread of every league table dealt without one."""
-        from service import leagues
+        season claimed as a job), then open the thread of every league table dealt without one,
+        and post the final standings of each season that ended (issue 23 §4; a job per season)."""
+        from service import league_standings, leagues
 
-        from .leagues import open_league_table
+        from .leagues import open_league_table, post_closing
 
         rt, shards = self.rt, self.jobs.shards
         owned = sorted(g for g in guilds if shards is None or shards.owns(g))
         await rt.call(leagues.tick, rt.service, now, jobs=self.jobs, guild_ids=owned)
         for opened in await rt.call(leagues.unthreaded, rt.service, owned):
             await self.run_job(f"league-table:{opened.table_id}", open_league_table(rt, opened))
+        for closing in await rt.call(league_standings.unannounced, rt.service, owned, now):
+            await self.run_job(f"league-closing:{closing.season.id}", post_closing(rt, closing))
 
     async def run_job(self, key: str, work: Coroutine[Any, Any, None]) -> None:
         """Do ``work`` if this process wins the claim on ``key``; give the claim back after."""
