@@ -88,6 +88,17 @@ async def post_closing(rt: Runtime, closing: views.Closing) -> None:
     await rt.call(views.mark_announced, rt.service, closing)
 
 
+async def league_manager(rt: Runtime, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may create, start, pause or end leagues (issue 23 §7, docs/leagues.md
+    "Creating a league"): a server moderator, or a member with the role the server named in
+    ``/settings server`` (``league_role``)."""
+    if rt.is_manager(interaction):
+        return True
+    defaults = await rt.call(rt.service.server_defaults, str(interaction.guild_id))
+    roles = getattr(interaction.user, "roles", ())
+    return defaults.league_role is not None and any(str(role.id) == defaults.league_role for role in roles)
+
+
 async def open_league_table(rt: Runtime, opened: rules.OpenedTable) -> None:
     """Open the thread of a league table the clock dealt (once: the job is claimed, and a table that
     has a channel already is left alone): a post in the league's channel naming the round and
@@ -161,8 +172,8 @@ class Leagues(commands.Cog):
         public = defaults.language or guild_lang(interaction, rt.config.language)  # as the server's new tables
         row = await rt.call(rules.create, rt.service, str(interaction.guild_id), name, title_id(game), seats=seats,
                             min_seats=min_seats, rounds=rounds, round_hours=round_hours, fill=fill, points=chosen,
-                            language=public, creator=str(interaction.user.id), manager=rt.is_manager(interaction),
-                            channel_id=str(interaction.channel_id))
+                            language=public, creator=str(interaction.user.id),
+                            manager=await league_manager(rt, interaction), channel_id=str(interaction.channel_id))
         await interaction.followup.send(t("league.created", lang, name=safe(row.name),
                                           game=game_name(row.game_id, lang), low=row.min_seats, high=row.seats,
                                           rounds=row.rounds, hours=f"{row.round_hours:g}"), ephemeral=True)
@@ -176,7 +187,7 @@ class Leagues(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
         season = await rt.call(rules.start_season, rt.service, row.id, by_user=str(interaction.user.id),
-                               manager=rt.is_manager(interaction))
+                               manager=await league_manager(rt, interaction))
         await interaction.followup.send(t("league.season_started", lang, league=safe(row.name), season=season.number),
                                         ephemeral=True)
 
@@ -185,7 +196,7 @@ class Leagues(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
         await rt.call(rules.set_status, rt.service, row.id, status, by_user=str(interaction.user.id),
-                      manager=rt.is_manager(interaction))
+                      manager=await league_manager(rt, interaction))
         await interaction.followup.send(t(f"bot.league.{status}", lang, name=safe(row.name)), ephemeral=True)
 
     @league.command(name=_("pause"), description=_("Pause a league: no round opens or ends (moderators)"))
