@@ -103,3 +103,13 @@ def test_a_round_under_way_shows_in_the_history(service: TableService) -> None:
     [entry] = views.history(service, row, "u1")
     assert entry.note == "live" and entry.place is None and entry.table_id is not None
     assert "under way" in views.history_lines([entry], row.name, "u1", "en")[1]
+
+
+def test_a_season_that_ended_is_announced_once(service: TableService, season_played: Played) -> None:
+    row, season = season_played
+    [closing] = views.unannounced(service, ["g1"], NOW)
+    assert (closing.league.id, closing.season.number) == (row.id, season.number)
+    assert not views.announced(service, closing)
+    views.mark_announced(service, closing)
+    assert views.announced(service, closing) and views.unannounced(service, ["g1"], NOW) == []
+    assert views.unannounced(service, ["g2"], NOW) == []
