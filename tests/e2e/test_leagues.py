@@ -98,3 +98,10 @@ async def test_a_league_season_runs_through_discord(server: LoopbackDiscord, tab
                                         rules.standings(service, league, store.season(league.id, 1))]  # type: ignore[arg-type]
     assert sorted(r[1] for r in rows[1:]) == sorted(users), rows
     assert len([m for m in server.messages_in("general") if "season 1 has ended" in m.text]) == 1  # posted once
+    # shared for everyone, in the league's language (bob, who reads Chinese, is told privately in his)
+    mark = server.checkpoint()
+    shared = reply_text(await slash_ok(bob, "league standings", "general", name="Weekly", share=True))
+    assert shared == "积分榜已发到频道中。", shared
+    post = await server.wait_for_message("general", lambda m: m.text.startswith("Weekly (Pebbles) — season 1")
+                                         and not m.ephemeral, after=mark)
+    assert [a.filename for a in post.attachments] == [f"standings-{league.id}-1.png"]

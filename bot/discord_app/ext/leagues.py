@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from service import leagues as rules
 from service.tables import MoveResult
 from service.text import plain_name
 
+from ..errors import BotError
 from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import THREAD_ARCHIVE_MINUTES, add_to_thread
@@ -245,12 +247,15 @@ class Leagues(commands.Cog):
                                         ephemeral=True)
 
     @league.command(name=_("standings"), description=_("A league's standings, as an image and text"))
-    @app_commands.rename(name=_("name"), season=_("season"))
-    @app_commands.describe(name=_("The league's name"), season=_("Which season (default: the latest)"))
+    @app_commands.rename(name=_("name"), season=_("season"), share=_("share"))
+    @app_commands.describe(name=_("The league's name"), season=_("Which season (default: the latest)"),
+                           share=_("Post it in the channel for everyone (default: only you see it)"))
     async def standings(self, interaction: discord.Interaction[Any], name: str,
-                        season: app_commands.Range[int, 1, 10_000] | None = None) -> None:
+                        season: app_commands.Range[int, 1, 10_000] | None = None, share: bool = False) -> None:
         """Places, points, tables, first places, ratings and their change in the latest round: an
-        image, with the same as text beside it (screen readers read the text)."""
+        image, with the same as text beside it (screen readers read the text). With ``share``, posted
+        in the channel in the league's language, once per ``TABULA_SHARE_COOLDOWN`` per channel (as
+        ``/leaderboard share``, counted apart)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
@@ -258,8 +263,22 @@ class Leagues(commands.Cog):
         if found is None:
             await interaction.followup.send(t("league.standings_none", lang), ephemeral=True)
             return
-        lines, files = await standings_post(rt, row, found, lang)
-        await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
+        if not share:
+            lines, files = await standings_post(rt, row, found, lang)
+            await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
+            return
+        channel_id = int(interaction.channel_id or 0)
+        key = ("league-standings", channel_id)
+        if wait := rt.shares.start(key):
+            raise BotError("bot.league.share_cooldown", seconds=math.ceil(wait))
+        try:
+            lines, files = await standings_post(rt, row, found, row.language)
+            await rt.bot.get_partial_messageable(channel_id).send(clip("\n".join(lines)), files=files,
+                                                                 allowed_mentions=discord.AllowedMentions.none())
+        except BaseException:
+            rt.shares.cancel(key)  # nothing was shared
+            raise
+        await interaction.followup.send(t("bot.league.shared", lang), ephemeral=True)
 
     @league.command(name=_("history"), description=_("A member's rounds in a league"))
     @app_commands.rename(name=_("name"), member=_("member"))
