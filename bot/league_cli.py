@@ -2,8 +2,9 @@
 
 ``create`` a league, ``join`` members to it (console members, named), ``run`` a whole season of bot
 tables (every member's moves are the title's bot moves; rounds advance through the same clock job
-the Discord bot runs) and print the standings, ``standings`` of a season. Leagues made here belong
-to no server (``--server`` names one, as ``tabula ratings`` does).
+the Discord bot runs) and print the standings, ``standings`` of a season (``--csv``: as CSV, issue 23
+§4), a member's ``history``. Leagues made here belong to no server (``--server`` names one, as
+``tabula ratings`` does).
 """
 
 from __future__ import annotations
@@ -131,19 +132,49 @@ def run(
 def standings(
     name: Annotated[str, typer.Argument(help="The league.")],
     season: Annotated[int | None, typer.Option(help="Season number (default: the latest).")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (docs/leagues.md \"CSV export\") instead.")] = False,
     server: ServerOption = "",
     lang: LangOption = "en",
     database_url: DatabaseOption = None,
 ) -> None:
-    """Print a season's standings (archived once it ended, else as they stand)."""
-    from service import leagues
+    """Print a season's standings (archived once it ended, else as they stand), or them as CSV."""
+    from service import league_standings, leagues
 
     language, service = normalise_lang(lang), _service(database_url)
     try:
         row = leagues.find(service, server, name)
     except GameError as error:
         raise _refused(error, language) from None
-    _print_standings(service, row.id, season, language)
+    if not as_csv:
+        _print_standings(service, row.id, season, language)
+        return
+    found = leagues.season_of(service, row, season)
+    if found is None:
+        typer.echo(_words("standings_none", language), err=True)
+        raise typer.Exit(1)
+    typer.echo(league_standings.standings_csv(league_standings.season_standings(service, row, found)), nl=False)
+
+
+@app.command("history")
+def history(
+    name: Annotated[str, typer.Argument(help="The league.")],
+    member: Annotated[str, typer.Argument(help="A console member's name.")],
+    server: ServerOption = "",
+    lang: LangOption = "en",
+    database_url: DatabaseOption = None,
+) -> None:
+    """Print a member's rounds in the league: table, place, points, rating change."""
+    from service import league_standings, leagues
+    from service.text import plain_name
+
+    language, service = normalise_lang(lang), _service(database_url)
+    try:
+        row = leagues.find(service, server, name)
+    except GameError as error:
+        raise _refused(error, language) from None
+    entries = league_standings.history(service, row, CONSOLE_MEMBER.format(name=member))
+    links = {e.table_id: f"table {e.table_id}" for e in entries if e.table_id is not None}
+    typer.echo("\n".join(league_standings.history_lines(entries, row.name, plain_name(member), language, links)))
 
 
 def _print_standings(service: TableService, league_id: int, number: int | None, lang: str) -> None:

@@ -25,8 +25,9 @@ WATCH_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Job:
-    """One drawing: the title, the image (``kind``: board, private, focus, result, animation or
-    leaderboard) and what it is drawn from (views are msgspec structs or dataclasses: they pickle)."""
+    """One drawing: the title, the image (``kind``: board, private, focus, result, animation,
+    leaderboard or league_standings) and what it is drawn from (views are msgspec structs or
+    dataclasses: they pickle)."""
 
     game_id: str
     kind: str
@@ -43,6 +44,10 @@ class Job:
     record: bool = False
 
 
+#: Images of a server rather than of a table: drawn without any title's renderer.
+SERVER_IMAGES = frozenset({"leaderboard", "league_standings"})
+
+
 def draw(job: Job) -> tuple[bytes, list[str] | None]:
     """Draw ``job`` with ``render.renderer_for``: the PNG (empty when the renderer draws nothing,
     as a focus image may) and, if asked, the strings drawn on it."""
@@ -50,7 +55,7 @@ def draw(job: Job) -> tuple[bytes, list[str] | None]:
 
     if job.delay:
         time.sleep(job.delay)
-    renderer = None if job.kind == "leaderboard" else render.renderer_for(job.game_id)
+    renderer = None if job.kind in SERVER_IMAGES else render.renderer_for(job.game_id)
     if not job.record:
         return _draw_with(renderer, job), None
     with render.recording() as drawn:
@@ -64,6 +69,10 @@ def _draw_with(renderer: Any, job: Job) -> bytes:
         from render.leaderboard import leaderboard_png
 
         return leaderboard_png(job.view, job.lang)
+    if job.kind == "league_standings":  # a league season's standings (issue 23 §4): no title's renderer either
+        from render.league_standings import standings_png
+
+        return standings_png(job.view, job.lang)
     if job.kind == "board":
         return bytes(renderer.board(job.view, job.lang, names))
     if job.kind == "private":

@@ -91,6 +91,9 @@ class ServerDefaults:
     policy: str | None = None
     channel_id: str | None = None
     threads: str | None = None
+    #: A role whose members may create, start, pause and end leagues besides the server's
+    #: moderators (issue 23 §7, docs/leagues.md "Creating a league"): its id.
+    league_role: str | None = None
 
     @classmethod
     def read(cls, stored: Mapping[str, Any]) -> ServerDefaults:
@@ -100,12 +103,14 @@ class ServerDefaults:
         policy = stored.get("policy")
         channel = stored.get("channel_id")
         threads = stored.get("threads")
+        role = stored.get("league_role")
         return cls(language=language if language in SERVER_LANGUAGES else None,
                    deadline_hours=float(hours) if isinstance(hours, int | float) and not isinstance(hours, bool)
                    and 0 < hours <= MAX_DEADLINE_HOURS else None,
                    policy=policy if policy in POLICIES else None,
                    channel_id=channel if isinstance(channel, str) and channel.isdigit() else None,
-                   threads=threads if threads in THREAD_KINDS else None)
+                   threads=threads if threads in THREAD_KINDS else None,
+                   league_role=role if isinstance(role, str) and role.isdigit() else None)
 
     def table_settings(self) -> dict[str, Any]:
         """The settings a new table of this server starts with (its deadline and policy)."""
@@ -159,6 +164,10 @@ def _check_default(key: str, value: Any) -> Any:
     if key == "channel_id":
         if not str(value).isdigit():
             raise TableError("table.bad_channel")
+        return str(value)
+    if key == "league_role":
+        if not str(value).isdigit():
+            raise TableError("table.bad_setting", setting=key)
         return str(value)
     if key == "threads":
         if value not in THREAD_KINDS:

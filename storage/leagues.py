@@ -199,6 +199,16 @@ class Leagues:
             rows = session.execute(query.order_by(col(SeasonRow.id))).all()
         return [(league, season) for league, season in rows]
 
+    def ended_since(self, guild_ids: Sequence[str], since: datetime) -> list[tuple[LeagueRow, SeasonRow]]:
+        """Seasons of these servers' leagues that ended at or after ``since``, oldest first (the
+        clock's closing posts, issue 23 §4)."""
+        query = (select(LeagueRow, SeasonRow).join(SeasonRow, col(SeasonRow.league_id) == col(LeagueRow.id))
+                 .where(col(SeasonRow.status) == "ended", col(SeasonRow.ended_at) >= since,
+                        col(LeagueRow.guild_id).in_(list(guild_ids))))
+        with self.repo._read() as session:
+            rows = session.execute(query.order_by(col(SeasonRow.id))).all()
+        return [(league, season) for league, season in rows]
+
     def end_season(self, season_id: int, standings: list[dict[str, Any]], at: datetime) -> bool:
         """End a running season with its standings archived; ``False`` if it had ended already."""
         with self.repo._write() as session:

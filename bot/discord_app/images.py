@@ -176,6 +176,10 @@ class Images:
         """A title's leaderboard on a server (``render.leaderboard``: a worded view)."""
         return await self._draw(Job(game_id, "leaderboard", view, lang, ()), None)
 
+    async def league_standings(self, game_id: str, view: Any, lang: str) -> bytes | None:
+        """A league season's standings (``render.league_standings``: a worded view)."""
+        return await self._draw(Job(game_id, "league_standings", view, lang, ()), None)
+
     # ---- the queue ------------------------------------------------------------------------------
     async def _draw(self, job: Job, key: Hashable | None) -> bytes | None:
         if self.closed:

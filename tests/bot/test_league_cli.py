@@ -3,6 +3,8 @@ season of bot tables and prints the standings (docs/leagues.md)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +44,13 @@ def test_a_console_league_runs_a_season_of_bot_tables_and_prints_standings(db: s
     # the archived standings are printed again, in Chinese too
     again = tabula(db, "standings", "Monday", "--lang", "zh")
     assert "第 1 赛季，已结束" in again and all(name in again for _, name, _, _ in places)
+    # the same standings as CSV (issue 23 §4): a heading row, then one row a member in the same order
+    rows = list(csv.reader(io.StringIO(tabula(db, "standings", "Monday", "--csv"))))
+    assert rows[0][:4] == ["place", "member", "name", "points"]
+    assert [(r[0], r[2], r[3], r[4]) for r in rows[1:]] == places
+    history = tabula(db, "history", "Monday", places[0][1])
+    assert history.startswith(f"{places[0][1]} in “Monday”:") and len(history.splitlines()) == 4, history
+    assert all(f"Season 1, round {n}: table " in history for n in (1, 2, 3)), history
 
 
 def test_bad_input_is_refused_with_a_message_and_changes_nothing(db: str) -> None:

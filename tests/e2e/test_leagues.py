@@ -7,13 +7,19 @@ table ends and the next opens — and ``/league standings`` prints the archived 
 from __future__ import annotations
 
 import asyncio
+import csv
+import hashlib
+import io
+from pathlib import Path
 
 from service import TableService
+from service import leagues as rules
 from storage.leagues import Leagues
 from tests.support.discord_loopback import BotProcess, Channel, FakeUser, LoopbackDiscord
 
 from .helpers import Table, move, reply_text, slash_ok
 from .test_abuse_proof import dave  # noqa: F401  (the fixture: a server moderator)
+from .test_render_after_text import drawn
 
 
 async def play_out(server: LoopbackDiscord, service: TableService, table_id: int, thread: Channel,
@@ -31,7 +37,7 @@ async def play_out(server: LoopbackDiscord, service: TableService, table_id: int
 
 async def test_a_league_season_runs_through_discord(server: LoopbackDiscord, tabula: BotProcess,
                                                     service: TableService, alice: FakeUser, bob: FakeUser,
-                                                    carol: FakeUser, dave: FakeUser) -> None:  # noqa: F811
+                                                    carol: FakeUser, dave: FakeUser, image_log: Path) -> None:  # noqa: F811
     refused = reply_text(await slash_ok(alice, "league create", "general", name="Weekly", game="pebbles"))
     assert refused.startswith("Only server managers (Manage Server"), refused
     made = reply_text(await slash_ok(dave, "league create", "general", name="Weekly", game="pebbles", seats=3,
@@ -67,8 +73,35 @@ async def test_a_league_season_runs_through_discord(server: LoopbackDiscord, tab
                             description="the season ended")
     threads = [t for t in server.threads("general") if t.name.startswith("Weekly")]
     assert len(threads) == 2  # one table a round, each opened once
-    final = reply_text(await slash_ok(carol, "league standings", "general", name="Weekly"))
+    # the season's closing post: the final standings as an image, the same as text beside it (issue 23 §4)
+    closing = await server.wait_for_message("general", lambda m: "season 1 has ended" in m.text and not m.ephemeral)
+    assert [a.filename for a in closing.attachments] == [f"standings-{league.id}-1.png"], closing.attachments
+    assert len(closing.text.splitlines()) == 4 and "in round 2)" in closing.text, closing.text
+    [picture] = closing.attachments
+    shown = set(drawn(image_log)[hashlib.sha256(picture.data).hexdigest()]["texts"])
+    names = {line.split(" — ")[0].split(". ", 1)[1] for line in closing.text.splitlines()[1:]}
+    assert {"Standings", "Points", "This round", *names} <= shown, shown
+    final_reply = await slash_ok(carol, "league standings", "general", name="Weekly")
+    final = reply_text(final_reply)
     assert final.startswith("Weekly (Pebbles) — season 1, ended:"), final
     assert len(final.splitlines()) == 4 and "(2 tables" in final, final
+    assert final_reply.message.ephemeral and len(final_reply.message.attachments) == 1
     zh = reply_text(await slash_ok(bob, "league standings", "general", name="Weekly"))
     assert "第 1 赛季，已结束" in zh, zh
+    # a member's history: each round's table thread, place and points
+    history = reply_text(await slash_ok(alice, "league history", "general", name="Weekly", member=carol))
+    assert len(history.splitlines()) == 3 and all(f"<#{t.id}>" in history for t in threads), history
+    exported = await slash_ok(alice, "league export", "general", name="Weekly")
+    [sheet] = exported.message.attachments
+    rows = list(csv.reader(io.StringIO(sheet.data.decode("utf-8-sig"))))
+    assert [r[1] for r in rows[1:]] == [line.user for line in
+                                        rules.standings(service, league, store.season(league.id, 1))]  # type: ignore[arg-type]
+    assert sorted(r[1] for r in rows[1:]) == sorted(users), rows
+    assert len([m for m in server.messages_in("general") if "season 1 has ended" in m.text]) == 1  # posted once
+    # shared for everyone, in the league's language (bob, who reads Chinese, is told privately in his)
+    mark = server.checkpoint()
+    shared = reply_text(await slash_ok(bob, "league standings", "general", name="Weekly", share=True))
+    assert shared == "积分榜已发到频道中。", shared
+    post = await server.wait_for_message("general", lambda m: m.text.startswith("Weekly (Pebbles) — season 1")
+                                         and not m.ephemeral, after=mark)
+    assert [a.filename for a in post.attachments] == [f"standings-{league.id}-1.png"]

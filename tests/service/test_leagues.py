@@ -251,7 +251,10 @@ def test_every_rule_in_docs_leagues_names_a_test_that_exists() -> None:
     cited = set(re.findall(r"`(test_\w+)`", (root / "docs" / "leagues.md").read_text(encoding="utf-8")))
     defined = set()
     for path in ("tests/service/test_pairing.py", "tests/service/test_leagues.py", "tests/storage/test_leagues.py",
-                 "tests/bot/test_league_cli.py", "tests/e2e/test_leagues.py"):
+                 "tests/bot/test_league_cli.py", "tests/e2e/test_leagues.py", "tests/service/test_league_standings.py",
+                 "tests/render/test_league_standings.py", "tests/service/test_server_defaults.py",
+                 "tests/e2e/test_league_abuse.py", "tests/e2e/test_league_season.py",
+                 "tests/e2e/test_league_processes.py"):
         defined |= set(re.findall(r"^(?:async )?def (test_\w+)", (root / path).read_text(encoding="utf-8"), re.M))
     assert len(cited) >= 15 and cited <= defined, sorted(cited - defined)
     twin = set(re.findall(r"`(test_\w+)`", (root / "docs" / "zh" / "leagues.md").read_text(encoding="utf-8")))

@@ -61,3 +61,17 @@ def test_only_managers_change_them(repo: Repository) -> None:
 def test_stored_nonsense_is_ignored() -> None:
     assert ServerDefaults.read({"language": "fr", "deadline_hours": True, "policy": 3, "channel_id": "x",
                                 "threads": None}) == ServerDefaults()
+
+
+def test_the_league_role_is_stored_checked_and_reset(repo: Repository) -> None:
+    """Issue 23 §7: the role that runs leagues besides moderators is a server setting like the others."""
+    service = TableService(repo)
+    _, defaults = service.configure_server(GUILD, manager=True, league_role="456")
+    assert defaults.league_role == "456" and service.server_defaults(GUILD).league_role == "456"
+    with pytest.raises(TableError):
+        service.configure_server(GUILD, manager=True, league_role="<@&456>", language="zh")
+    assert service.server_defaults(GUILD) == ServerDefaults(league_role="456")  # the refusal changed nothing
+    with pytest.raises(ManagersOnly):
+        service.configure_server(GUILD, manager=False, league_role="789")
+    assert service.configure_server(GUILD, manager=True, league_role=None)[1] == ServerDefaults()
+    assert ServerDefaults.read({"league_role": 456}).league_role is None

@@ -94,3 +94,16 @@ def test_two_processes_opening_one_round_create_each_table_once(db_url: str, rep
     assert len({link.table_id for link, _ in results}) == 1
     assert _count_tables(repo) == 1
     assert len(repo.seats(results[0][0].table_id)) == 3
+
+
+def test_seasons_that_ended_lately_are_found_per_server(repo: Repository) -> None:
+    """The clock's closing posts (issue 23 §4) read the seasons of its servers that ended since a time."""
+    store = Leagues(repo)
+    league, other = _league(store), _league(store, "Tuesday")
+    first, running = store.start_season(league.id, 0), store.start_season(other.id, 0)
+    assert first is not None and running is not None
+    now = utcnow()
+    assert store.end_season(first.id, [], now)
+    assert [(lg.name, s.number) for lg, s in store.ended_since(["g1"], now - timedelta(hours=1))] == [("Monday", 1)]
+    assert store.ended_since(["g1"], now + timedelta(seconds=1)) == []  # ended before that
+    assert store.ended_since(["g2"], now - timedelta(hours=1)) == []  # another server's

@@ -72,7 +72,9 @@ def server_text(limits: dict[str, int], defaults: ServerDefaults, lang: str) -> 
         t("bot.settings.server", lang, **limits),
         t("bot.settings.defaults", lang, language=t(f"bot.settings.lang.{defaults.language or 'auto'}", lang),
           deadline=deadline, policy=t(f"bot.policy.{defaults.policy or 'move'}", lang), channel=channel,
-          threads=t(f"bot.settings.threads.{defaults.threads or 'public'}", lang))])
+          threads=t(f"bot.settings.threads.{defaults.threads or 'public'}", lang)),
+        t("bot.settings.league_role", lang, role=f"<@&{defaults.league_role}>") if defaults.league_role
+        else t("bot.settings.league_role_none", lang)])
 
 
 def check_table_channel(guild: discord.Guild, channel: Any, *, private: bool) -> None:
@@ -220,7 +222,8 @@ class Admin(commands.Cog):
                       description=_("This server's limits and the defaults of its new tables (managers change them)"))
     @app_commands.rename(member_lobbies=_("member_lobbies"), member_tables=_("member_tables"),
                          guild_tables=_("guild_tables"), language=_("language"), deadline=_("deadline"),
-                         policy=_("policy"), channel=_("channel"), threads=_("threads"), reset=_("reset"))
+                         policy=_("policy"), channel=_("channel"), threads=_("threads"), league_role=_("league_role"),
+                         reset=_("reset"))
     @app_commands.describe(member_lobbies=_("Tables waiting for players, per member (0: the default)"),
                            member_tables=_("Unfinished tables, per member (0: the default)"),
                            guild_tables=_("Unfinished tables on the whole server (0: the default)"),
@@ -229,7 +232,9 @@ class Admin(commands.Cog):
                            policy=_("New tables, after the deadline: a bot moves for the late player, or takes over"),
                            channel=_("The channel that holds new tables' threads, wherever /table new is used"),
                            threads=_("New tables' threads: public, or private (players are added)"),
-                           reset=_("Back to the default: the channel for new tables, or every setting"))
+                           league_role=_("A role that may create, start, pause and end leagues, besides moderators"),
+                           reset=_("Back to the default: the channel for new tables, the league role, "
+                                   "or every setting"))
     @app_commands.choices(
         language=[app_commands.Choice(name=_("English"), value="en"), app_commands.Choice(name=_("中文"), value="zh"),
                   app_commands.Choice(name=_("auto"), value="auto")],
@@ -238,6 +243,7 @@ class Admin(commands.Cog):
         threads=[app_commands.Choice(name=_("public"), value="public"),
                  app_commands.Choice(name=_("private"), value="private")],
         reset=[app_commands.Choice(name=_("the channel for new tables"), value="channel"),
+               app_commands.Choice(name=_("the league role"), value="league_role"),
                app_commands.Choice(name=_("every setting of this server"), value="everything")])
     async def server(self, interaction: discord.Interaction[Any],
                      member_lobbies: app_commands.Range[int, 0, 25] | None = None,
@@ -248,10 +254,12 @@ class Admin(commands.Cog):
                      policy: str | None = None,
                      channel: discord.TextChannel | None = None,
                      threads: str | None = None,
+                     league_role: discord.Role | None = None,
                      reset: str | None = None) -> None:
         """Show the server's settings: the caps on live tables and the defaults of new tables
-        (language, deadline and policy, channel, public or private threads); a manager changes
-        them by giving values. Every value is checked before any is stored."""
+        (language, deadline and policy, channel, public or private threads) and the role that runs
+        leagues besides moderators (issue 23 §7); a manager changes them by giving values. Every
+        value is checked before any is stored."""
         lang = await acknowledge_privately(interaction)
         rt = self.rt
         if interaction.guild_id is None or interaction.guild is None:
@@ -262,9 +270,12 @@ class Admin(commands.Cog):
             changes.update(dict.fromkeys((*LIMIT_RANGES, *DEFAULT_KEYS)))
         elif reset == "channel":
             changes["channel_id"] = None
+        elif reset == "league_role":
+            changes["league_role"] = None
         given = {"member_lobbies": member_lobbies, "member_tables": member_tables, "guild_tables": guild_tables,
                  "language": language, "deadline_hours": deadline, "policy": policy, "threads": threads,
-                 "channel_id": str(channel.id) if channel is not None else None}
+                 "channel_id": str(channel.id) if channel is not None else None,
+                 "league_role": str(league_role.id) if league_role is not None else None}
         changes.update({key: value for key, value in given.items() if value is not None})
         if changes:
             if not rt.is_manager(interaction):
@@ -330,16 +341,19 @@ class Admin(commands.Cog):
 
     async def league_rounds(self, now: datetime, guilds: set[str]) -> None:
         """End the rounds whose tables all ended and open the next (``service.leagues.tick``, each
-        season claimed as a job), then open the thread of every league table dealt without one."""
-        from service import leagues
+        season claimed as a job), then open the thread of every league table dealt without one,
+        and post the final standings of each season that ended (issue 23 §4; a job per season)."""
+        from service import league_standings, leagues
 
-        from .leagues import open_league_table
+        from .leagues import open_league_table, post_closing
 
         rt, shards = self.rt, self.jobs.shards
         owned = sorted(g for g in guilds if shards is None or shards.owns(g))
         await rt.call(leagues.tick, rt.service, now, jobs=self.jobs, guild_ids=owned)
         for opened in await rt.call(leagues.unthreaded, rt.service, owned):
             await self.run_job(f"league-table:{opened.table_id}", open_league_table(rt, opened))
+        for closing in await rt.call(league_standings.unannounced, rt.service, owned, now):
+            await self.run_job(f"league-closing:{closing.season.id}", post_closing(rt, closing))
 
     async def campaign_tables(self, now: datetime, guilds: set[str]) -> None:
         """Score the campaign tables that ended and open the next title's (``service.campaigns.tick``,

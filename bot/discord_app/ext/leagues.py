@@ -6,7 +6,9 @@ its members (:func:`open_league_table`). Private answers in the reader's languag
 
 from __future__ import annotations
 
+import io
 import logging
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -15,9 +17,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from render.league_standings import LeagueStandings, StandingsRow
+from service import league_standings as views
 from service import leagues as rules
 from service.tables import MoveResult
+from service.text import plain_name
 
+from ..errors import BotError
 from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..lobby import THREAD_ARCHIVE_MINUTES, add_to_thread
@@ -29,6 +35,70 @@ if TYPE_CHECKING:
     from ..runtime import Runtime
 
 log = logging.getLogger("tabula.discord.leagues")
+
+
+def standings_view(rows: list[views.Standing], league: views.LeagueRow, season: views.SeasonRow, round_number: int,
+                   lang: str) -> LeagueStandings:
+    """The standings image's view (issue 23 §4): worded in ``lang``, names made plain."""
+    subtitle = t("league.image_subtitle", lang, name=plain_name(league.name), game=game_name(league.game_id, lang),
+                 season=season.number, state=t(f"league.state_{season.status}", lang), round=round_number,
+                 rounds=league.rounds)
+    return LeagueStandings(
+        title=t("league.image_title", lang), subtitle=subtitle,
+        labels=(t("league.image_points", lang), t("league.image_games", lang), t("league.image_rating", lang),
+                t("league.image_change", lang)),
+        rows=tuple(StandingsRow(r.line.place, plain_name(r.line.name), r.line.points, r.line.games, r.line.rating,
+                                views.signed(r.change)) for r in rows),
+        footnote=t("league.image_footnote", lang))
+
+
+async def standings_post(rt: Runtime, league: views.LeagueRow, season: views.SeasonRow,
+                         lang: str) -> tuple[list[str], list[discord.File]]:
+    """A season's standings as text (for screen readers) and as an image with that text as its
+    description (none while no round has ended)."""
+    rows = await rt.call(views.season_standings, rt.service, league, season)
+    number = await rt.call(views.latest_round, rt.service, season)
+    shown = [replace(r, line=replace(r.line, name=safe(r.line.name))) for r in rows]
+    lines = views.standings_text(shown, league, season, number, lang, game_name(league.game_id, lang),
+                                 name=safe(league.name))
+    files: list[discord.File] = []
+    if rows:
+        image = await rt.images.league_standings(league.game_id, standings_view(rows, league, season, number, lang),
+                                                 lang)
+        if image:
+            files.append(discord.File(io.BytesIO(image), filename=f"standings-{league.id}-{season.number}.png",
+                                      description=clip(" ".join(lines), 1000)))
+    return lines, files
+
+
+async def post_closing(rt: Runtime, closing: views.Closing) -> None:
+    """The season's closing post in the league's channel (issue 23 §4): its final standings as an image
+    with the text beside it, in the league's language; noted after it went out, so it goes out once
+    (the job is claimed; a process that dies before noting it posts again: at least once)."""
+    if await rt.call(views.announced, rt.service, closing):
+        return
+    league = closing.league
+    home_id = league.settings.get("channel_id")
+    if home_id:
+        lang = league.language
+        lines, files = await standings_post(rt, league, closing.season, lang)
+        head = t("league.closing", lang, name=safe(league.name), game=game_name(league.game_id, lang),
+                 season=closing.season.number)
+        channel = rt.bot.get_partial_messageable(int(home_id))
+        await channel.send(clip("\n".join([head, *lines[1:]])), files=files,
+                           allowed_mentions=discord.AllowedMentions.none())
+    await rt.call(views.mark_announced, rt.service, closing)
+
+
+async def league_manager(rt: Runtime, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may create, start, pause or end leagues (issue 23 §7, docs/leagues.md
+    "Creating a league"): a server moderator, or a member with the role the server named in
+    ``/settings server`` (``league_role``)."""
+    if rt.is_manager(interaction):
+        return True
+    defaults = await rt.call(rt.service.server_defaults, str(interaction.guild_id))
+    roles = getattr(interaction.user, "roles", ())
+    return defaults.league_role is not None and any(str(role.id) == defaults.league_role for role in roles)
 
 
 async def open_league_table(rt: Runtime, opened: rules.OpenedTable) -> None:
@@ -104,8 +174,8 @@ class Leagues(commands.Cog):
         public = defaults.language or guild_lang(interaction, rt.config.language)  # as the server's new tables
         row = await rt.call(rules.create, rt.service, str(interaction.guild_id), name, title_id(game), seats=seats,
                             min_seats=min_seats, rounds=rounds, round_hours=round_hours, fill=fill, points=chosen,
-                            language=public, creator=str(interaction.user.id), manager=rt.is_manager(interaction),
-                            channel_id=str(interaction.channel_id))
+                            language=public, creator=str(interaction.user.id),
+                            manager=await league_manager(rt, interaction), channel_id=str(interaction.channel_id))
         await interaction.followup.send(t("league.created", lang, name=safe(row.name),
                                           game=game_name(row.game_id, lang), low=row.min_seats, high=row.seats,
                                           rounds=row.rounds, hours=f"{row.round_hours:g}"), ephemeral=True)
@@ -119,7 +189,7 @@ class Leagues(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
         season = await rt.call(rules.start_season, rt.service, row.id, by_user=str(interaction.user.id),
-                               manager=rt.is_manager(interaction))
+                               manager=await league_manager(rt, interaction))
         await interaction.followup.send(t("league.season_started", lang, league=safe(row.name), season=season.number),
                                         ephemeral=True)
 
@@ -128,7 +198,7 @@ class Leagues(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
         await rt.call(rules.set_status, rt.service, row.id, status, by_user=str(interaction.user.id),
-                      manager=rt.is_manager(interaction))
+                      manager=await league_manager(rt, interaction))
         await interaction.followup.send(t(f"bot.league.{status}", lang, name=safe(row.name)), ephemeral=True)
 
     @league.command(name=_("pause"), description=_("Pause a league: no round opens or ends (moderators)"))
@@ -176,12 +246,16 @@ class Leagues(commands.Cog):
         await interaction.followup.send(t("league.left", lang, name=safe(member.name), league=safe(row.name)),
                                         ephemeral=True)
 
-    @league.command(name=_("standings"), description=_("A league's standings, as text"))
-    @app_commands.rename(name=_("name"), season=_("season"))
-    @app_commands.describe(name=_("The league's name"), season=_("Which season (default: the latest)"))
+    @league.command(name=_("standings"), description=_("A league's standings, as an image and text"))
+    @app_commands.rename(name=_("name"), season=_("season"), share=_("share"))
+    @app_commands.describe(name=_("The league's name"), season=_("Which season (default: the latest)"),
+                           share=_("Post it in the channel for everyone (default: only you see it)"))
     async def standings(self, interaction: discord.Interaction[Any], name: str,
-                        season: app_commands.Range[int, 1, 10_000] | None = None) -> None:
-        """Places, points, tables, first places and ratings of a season."""
+                        season: app_commands.Range[int, 1, 10_000] | None = None, share: bool = False) -> None:
+        """Places, points, tables, first places, ratings and their change in the latest round: an
+        image, with the same as text beside it (screen readers read the text). With ``share``, posted
+        in the channel in the league's language, once per ``TABULA_SHARE_COOLDOWN`` per channel (as
+        ``/leaderboard share``, counted apart)."""
         lang = await acknowledge_privately(interaction)
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
@@ -189,10 +263,60 @@ class Leagues(commands.Cog):
         if found is None:
             await interaction.followup.send(t("league.standings_none", lang), ephemeral=True)
             return
-        lines = await rt.call(rules.standings, rt.service, row, found)
-        shown = [replace(line, name=safe(line.name)) for line in lines]
-        text = rules.standings_lines(shown, row, found, lang, game_name(row.game_id, lang), name=safe(row.name))
-        await interaction.followup.send(clip("\n".join(text)), ephemeral=True)
+        if not share:
+            lines, files = await standings_post(rt, row, found, lang)
+            await interaction.followup.send(clip("\n".join(lines)), files=files, ephemeral=True)
+            return
+        channel_id = int(interaction.channel_id or 0)
+        key = ("league-standings", channel_id)
+        if wait := rt.shares.start(key):
+            raise BotError("bot.league.share_cooldown", seconds=math.ceil(wait))
+        try:
+            lines, files = await standings_post(rt, row, found, row.language)
+            await rt.bot.get_partial_messageable(channel_id).send(clip("\n".join(lines)), files=files,
+                                                                 allowed_mentions=discord.AllowedMentions.none())
+        except BaseException:
+            rt.shares.cancel(key)  # nothing was shared
+            raise
+        await interaction.followup.send(t("bot.league.shared", lang), ephemeral=True)
+
+    @league.command(name=_("history"), description=_("A member's rounds in a league"))
+    @app_commands.rename(name=_("name"), member=_("member"))
+    @app_commands.describe(name=_("The league's name"), member=_("Whose rounds (default: yours)"))
+    async def history(self, interaction: discord.Interaction[Any], name: str,
+                      member: discord.Member | None = None) -> None:
+        """Each round the member played: the table's thread, the place, the points, the rating change."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
+        who = member or interaction.user
+        entries = await rt.call(views.history, rt.service, row, str(who.id))
+        links: dict[int, str] = {}
+        for entry in entries:
+            if entry.table_id is not None and entry.table_id not in links:
+                table = await rt.call(rt.service.table, entry.table_id)
+                links[entry.table_id] = f"<#{table.channel_id}>" if table.channel_id else f"#{entry.table_id}"
+        lines = views.history_lines(entries, safe(row.name), safe(who.display_name), lang, links)
+        await interaction.followup.send(clip("\n".join(lines)), ephemeral=True)
+
+    @league.command(name=_("export"), description=_("A season's standings as a CSV file"))
+    @app_commands.rename(name=_("name"), season=_("season"))
+    @app_commands.describe(name=_("The league's name"), season=_("Which season (default: the latest)"))
+    async def export(self, interaction: discord.Interaction[Any], name: str,
+                     season: app_commands.Range[int, 1, 10_000] | None = None) -> None:
+        """The standings as CSV (docs/leagues.md "CSV export"), privately."""
+        lang = await acknowledge_privately(interaction)
+        rt = runtime_of(interaction)
+        row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
+        found = await rt.call(rules.season_of, rt.service, row, season)
+        if found is None:
+            await interaction.followup.send(t("league.standings_none", lang), ephemeral=True)
+            return
+        rows = await rt.call(views.season_standings, rt.service, row, found)
+        data = views.standings_csv(rows).encode("utf-8-sig")  # a BOM: spreadsheets then read Chinese names right
+        await interaction.followup.send(
+            t("league.exported", lang, name=safe(row.name), season=found.number, count=len(rows)),
+            file=discord.File(io.BytesIO(data), filename=f"standings-{row.id}-{found.number}.csv"), ephemeral=True)
 
 
 async def setup(bot: TabulaBot) -> None:
