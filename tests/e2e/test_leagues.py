@@ -105,3 +105,48 @@ async def test_a_league_season_runs_through_discord(server: LoopbackDiscord, tab
     post = await server.wait_for_message("general", lambda m: m.text.startswith("Weekly (Pebbles) — season 1")
                                          and not m.ephemeral, after=mark)
     assert [a.filename for a in post.attachments] == [f"standings-{league.id}-1.png"]
+
+
+async def test_a_member_who_left_the_server_is_resigned_when_their_next_table_opens(
+        server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
+        carol: FakeUser, dave: FakeUser) -> None:  # noqa: F811
+    """docs/leagues.md "Resignations": the bot hears of no member leaving (no privileged intent); as a
+    dealt table opens it asks Discord whether its players are still members, and one who left is
+    resigned there: their seat goes to a bot, the opening post does not ping them, the league seats
+    them no more."""
+    await slash_ok(dave, "league create", "general", name="Monthly", game="pebbles", seats=3, min_seats=2,
+                   rounds=2, round_hours=24)
+    users = {str(u.id): u for u in (alice, bob, carol)}
+    for user in users.values():
+        await slash_ok(user, "league join", "general", name="Monthly")
+    await slash_ok(dave, "league start", "general", name="Monthly")
+    store = Leagues(service.repo)
+    league = store.named(str(server.guild.id), "Monthly")
+    assert league is not None
+    await server.wait_for_message("general", lambda m: "round 1/2, table 1" in m.text and not m.ephemeral)
+    season = store.season(league.id, 1)
+    assert season is not None
+    [first] = store.round_tables(store.rounds(season.id)[0].id)
+    await server.wait_until(lambda: service.repo.require_table(first.table_id).channel_id is not None,
+                            description="round 1's thread recorded")
+    thread = next(t for t in server.threads("general") if t.name.startswith("Monthly · 1.1."))
+    await slash_ok(dave, "league pause", "general", name="Monthly")  # round 2 waits while carol leaves
+    await play_out(server, service, first.table_id, thread, users)
+    server.guild.member_ids.remove(carol.id)
+    await slash_ok(dave, "league resume", "general", name="Monthly")
+
+    opening = await server.wait_for_message("general", lambda m: "round 2/2, table 1" in m.text and not m.ephemeral)
+    assert f"<@{carol.id}>" not in opening.text, opening.text
+    assert f"<@{alice.id}>" in opening.text and f"<@{bob.id}>" in opening.text, opening.text
+    [second] = store.round_tables(store.rounds(season.id)[1].id)
+    await server.wait_until(lambda: service.repo.require_table(second.table_id).channel_id is not None,
+                            description="round 2's thread recorded")
+    seats = service.load(second.table_id).seats
+    assert str(carol.id) in second.players  # dealt before she was found gone...
+    assert all(s.user_id != str(carol.id) for s in seats)  # ...and her seat went to a bot
+    assert sum(1 for s in seats if s.is_bot) == 1, seats
+    member = {m.user_id: m for m in store.members(league.id, None)}[str(carol.id)]
+    assert member.status == rules.RESIGNED
+    asked = [e for e in server.error_responses if e[2] == 404 and e[3].get("code") == 10007]
+    assert len(asked) == len(server.error_responses) == 1  # "Unknown Member", once: carol
+    server.error_responses.clear()  # the answer this test asked for

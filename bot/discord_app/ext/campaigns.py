@@ -17,13 +17,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from service import campaigns as rules
-from service.tables import MoveResult
 
 from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
-from ..lobby import THREAD_ARCHIVE_MINUTES, add_to_thread
 from ..present import clip, game_name, safe
-from .tables import after_start
+from ..series import SeriesTable, open_series_table
 
 if TYPE_CHECKING:
     from ..client import TabulaBot
@@ -33,38 +31,18 @@ log = logging.getLogger("tabula.discord.campaigns")
 
 
 async def open_campaign_table(rt: Runtime, opened: rules.OpenedStage) -> None:
-    """Open the thread of a campaign table (once: the job is claimed, and a table that has a channel
-    already is left alone): a post in the campaign's channel naming the table and pinging the group
-    once, a thread from it, then the table's first status post there."""
+    """Open the thread of a campaign table (:func:`..series.open_series_table`): a post in the campaign's
+    channel naming the table and pinging the group once, a thread from it, then the table's first status
+    post there."""
     campaign = opened.campaign
-    async with rt.lock(opened.table_id):
-        table = await rt.call(rt.service.table, opened.table_id)
-        home_id = campaign.settings.get("channel_id")
-        if table.channel_id is not None or not home_id:
-            return
-        home = rt.bot.get_channel(int(home_id))
-        if not isinstance(home, discord.TextChannel):
-            log.warning("campaign %s: its channel %s is gone; table %s waits", campaign.id, home_id, table.id)
-            return
-        lang = campaign.language
-        members = [user for user in opened.players if user]
-        text = t("bot.campaign.table", lang, campaign=campaign.name, table=opened.index + 1,
-                 tables=len(campaign.stages), game=game_name(table.game_id, lang),
-                 members=" ".join(f"<@{user}>" for user in members))
-        post = await home.send(clip(text), allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(int(user)) for user in members]))
-        name = f"{campaign.name} · {opened.index + 1}/{len(campaign.stages)}"[:100]
-        thread = await post.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                                          reason=f"Tabula campaign {campaign.id} table {table.id}")
-        await rt.call(rt.service.set_channel, table.id, campaign.guild_id, str(thread.id))
-        for user in members:
-            await add_to_thread(rt, str(thread.id), discord.Object(int(user)))
-        loaded = await rt.call(rt.service.load, table.id)
-        if loaded.state is None:
-            return
-        result = MoveResult(table.id, loaded.table.version, [], sorted(loaded.game.to_act(loaded.state)),
-                            loaded.game.is_over(loaded.state), loaded, [])
-        await after_start(rt, table.id, result)
+    lang = campaign.language
+    await open_series_table(rt, SeriesTable(
+        table_id=opened.table_id, guild_id=campaign.guild_id, home_id=campaign.settings.get("channel_id"),
+        thread_name=f"{campaign.name} · {opened.index + 1}/{len(campaign.stages)}",
+        reason=f"Tabula campaign {campaign.id} table {opened.table_id}", players=opened.players,
+        announce=lambda game_id, mentions: t("bot.campaign.table", lang, campaign=campaign.name,
+                                             table=opened.index + 1, tables=len(campaign.stages),
+                                             game=game_name(game_id, lang), members=mentions)))
 
 
 class Campaigns(commands.Cog):

@@ -20,15 +20,14 @@ from discord.ext import commands
 from render.league_standings import LeagueStandings, StandingsRow
 from service import league_standings as views
 from service import leagues as rules
-from service.tables import MoveResult
 from service.text import plain_name
 
 from ..errors import BotError
 from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
-from ..lobby import THREAD_ARCHIVE_MINUTES, add_to_thread
 from ..present import clip, game_name, safe
-from .tables import after_start, game_autocomplete, title_id
+from ..series import SeriesTable, open_series_table
+from .tables import game_autocomplete, title_id
 
 if TYPE_CHECKING:
     from ..client import TabulaBot
@@ -102,38 +101,18 @@ async def league_manager(rt: Runtime, interaction: discord.Interaction[Any]) -> 
 
 
 async def open_league_table(rt: Runtime, opened: rules.OpenedTable) -> None:
-    """Open the thread of a league table the clock dealt (once: the job is claimed, and a table that
-    has a channel already is left alone): a post in the league's channel naming the round and
-    pinging the table's members once, a thread from it, then the table's first status post there."""
+    """Open the thread of a league table the clock dealt (:func:`..series.open_series_table`): a post in
+    the league's channel naming the round and pinging the table's members once, a thread from it, then
+    the table's first status post there."""
     league = opened.league
-    async with rt.lock(opened.table_id):
-        table = await rt.call(rt.service.table, opened.table_id)
-        home_id = league.settings.get("channel_id")
-        if table.channel_id is not None or not home_id:
-            return
-        home = rt.bot.get_channel(int(home_id))
-        if not isinstance(home, discord.TextChannel):
-            log.warning("league %s: its channel %s is gone; table %s waits", league.id, home_id, table.id)
-            return
-        lang = league.language
-        members = [user for user in opened.players if user]
-        text = t("bot.league.table", lang, league=league.name, round=opened.round, rounds=league.rounds,
-                 table=opened.index + 1, game=game_name(league.game_id, lang),
-                 members=" ".join(f"<@{user}>" for user in members))
-        post = await home.send(clip(text), allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(int(user)) for user in members]))
-        name = f"{league.name} · {opened.season}.{opened.round}.{opened.index + 1}"[:100]
-        thread = await post.create_thread(name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                                          reason=f"Tabula league {league.id} table {table.id}")
-        await rt.call(rt.service.set_channel, table.id, league.guild_id, str(thread.id))
-        for user in members:
-            await add_to_thread(rt, str(thread.id), discord.Object(int(user)))
-        loaded = await rt.call(rt.service.load, table.id)
-        if loaded.state is None:
-            return
-        result = MoveResult(table.id, loaded.table.version, [], sorted(loaded.game.to_act(loaded.state)),
-                            loaded.game.is_over(loaded.state), loaded, [])
-        await after_start(rt, table.id, result)
+    lang = league.language
+    await open_series_table(rt, SeriesTable(
+        table_id=opened.table_id, guild_id=league.guild_id, home_id=league.settings.get("channel_id"),
+        thread_name=f"{league.name} · {opened.season}.{opened.round}.{opened.index + 1}",
+        reason=f"Tabula league {league.id} table {opened.table_id}", players=opened.players,
+        announce=lambda game_id, mentions: t("bot.league.table", lang, league=league.name, round=opened.round,
+                                             rounds=league.rounds, table=opened.index + 1,
+                                             game=game_name(game_id, lang), members=mentions)))
 
 
 class Leagues(commands.Cog):
