@@ -73,6 +73,12 @@ async def test_a_league_role_runs_leagues_a_flood_is_answered_and_turns_lists_le
 
     assert "is paused" in reply_text(await slash_ok(carol, "league pause", "general", name="Hosted"))
     assert "has ended" in reply_text(await slash_ok(carol, "league end", "general", name="Hosted"))
+    # the role stands for a moderator with campaigns too (docs/campaigns.md)
+    made = reply_text(await slash_ok(carol, "campaign create", "general", name="Pair", games="pebbles",
+                                     member1=alice, member2=bob))
+    assert made.startswith("Campaign “Pair” created"), made
+    assert "ended; its scoreboard is archived" in reply_text(await slash_ok(carol, "campaign end", "general",
+                                                                         name="Pair"))
 
     # a flood of league commands from one member: every one answered, those past the burst politely refused
     mallory = server.add_user("mallory")

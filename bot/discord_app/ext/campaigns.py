@@ -22,6 +22,7 @@ from ..i18n import guild_lang, t
 from ..interactions import acknowledge_privately, runtime_of
 from ..present import clip, game_name, safe
 from ..series import SeriesTable, open_series_table
+from .leagues import league_manager
 
 if TYPE_CHECKING:
     from ..client import TabulaBot
@@ -81,7 +82,7 @@ class Campaigns(commands.Cog):
         members = [rules.Member(str(m.id), getattr(m, "display_name", m.name)) for m in group]
         row = await rt.call(rules.create, rt.service, str(interaction.guild_id), name,
                             [g for g in games.split(",") if g.strip()], members, language=public, points=chosen,
-                            creator=str(interaction.user.id), manager=rt.is_manager(interaction),
+                            creator=str(interaction.user.id), manager=await league_manager(rt, interaction),
                             channel_id=str(interaction.channel_id))
         titles = ", ".join(game_name(stage["game"], lang) for stage in row.stages)
         await interaction.followup.send(t("campaign.created", lang, name=safe(row.name), games=titles), ephemeral=True)
@@ -110,7 +111,7 @@ class Campaigns(commands.Cog):
         rt = runtime_of(interaction)
         row = await rt.call(rules.find, rt.service, str(interaction.guild_id), name)
         await rt.call(rules.end, rt.service, row.id, by_user=str(interaction.user.id),
-                      manager=rt.is_manager(interaction))
+                      manager=await league_manager(rt, interaction))
         await interaction.followup.send(t("campaign.ended_now", lang, name=safe(row.name)), ephemeral=True)
 
 
