@@ -82,7 +82,7 @@ def create(
     except GameError as error:
         raise _refused(error, language) from None
     typer.echo(_words("created", language, name=row.name, game=get_game(row.game_id).meta.name(language),
-                      low=row.min_seats, high=row.seats, rounds=row.rounds, hours=f"{row.round_hours:g}"))
+                      sizes=leagues.table_sizes(row), rounds=row.rounds, hours=f"{row.round_hours:g}"))
 
 
 @app.command("join")

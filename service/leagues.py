@@ -71,6 +71,11 @@ def points_by_place(chosen: Sequence[int] | None, place: int, size: int) -> int:
     return max(0, size - place + 1)
 
 
+def table_sizes(league: LeagueRow) -> str:
+    """How many a table seats, as a reader says it: ``"3–4"``, or ``"4"`` when every table seats as many."""
+    return str(league.seats) if league.min_seats == league.seats else f"{league.min_seats}–{league.seats}"
+
+
 def bye_points(league: LeagueRow) -> int:
     """A bye's points (docs/leagues.md "Byes"): the league's ``bye_points`` if set, else the points of
     place ⌊seats/2⌋ + 1 at a full table (2 at tables of 3 or 4)."""

@@ -1,5 +1,6 @@
 """Issue 23's done-when through the loopback Discord: a whole season of three rounds for seven
-members at tables of 3 and 4 (docs/leagues.md). A moderator creates the league and starts the
+members at tables of 4 and 3 (the table of 3 gets a bot seat: tables seat 4 in this league;
+docs/leagues.md). A moderator creates the league and starts the
 season; each round the clock opens two tables in threads with one post per table pinging its
 members; the members' moves are chosen by the title's bot and sent as their ``/move``; when both
 tables ended, the standings and ratings have moved and the next round opens; after the third the
@@ -47,8 +48,8 @@ async def test_a_season_of_seven_members_runs_three_rounds_through_discord(
         image_log: Path) -> None:
     users = {str(u.id): u for u in (server.add_user(f"member{n}") for n in range(1, MEMBERS + 1))}
     made = reply_text(await slash_ok(dave, "league create", "general", name="Autumn", game="pebbles", seats=4,
-                                     min_seats=3, rounds=ROUNDS, round_hours=24))
-    assert made.startswith("League “Autumn” created: Pebbles, tables of 3–4, 3 rounds"), made
+                                     min_seats=4, rounds=ROUNDS, round_hours=24, fill="bots"))
+    assert made.startswith("League “Autumn” created: Pebbles, tables of 4, 3 rounds"), made
     for user in users.values():
         await slash_ok(user, "league join", "general", name="Autumn")
     assert "Season 1" in reply_text(await slash_ok(dave, "league start", "general", name="Autumn"))
@@ -65,8 +66,9 @@ async def test_a_season_of_seven_members_runs_three_rounds_through_discord(
                                 description=f"round {number} open")
         round_ = store.rounds(season.id)[number - 1]
         links = store.round_tables(round_.id)
-        # tables of 3 and 4, every member seated once, no bot seat or bye needed (7 = 4 + 3)
-        assert sorted(len(link.players) for link in links) == [3, 4]
+        # two tables of 4: every member seated once, and one bot seat (7 = 4 + 3 + a bot)
+        assert sorted(len(link.players) for link in links) == [4, 4]
+        assert sorted(sum(1 for u in link.players if u) for link in links) == [3, 4]
         assert sorted(u for link in links for u in link.players if u) == sorted(users)
         await server.wait_until(lambda ls=links: all(service.repo.require_table(link.table_id).channel_id
                                                      for link in ls), timeout=TIMEOUT,
@@ -94,7 +96,8 @@ async def test_a_season_of_seven_members_runs_three_rounds_through_discord(
         assert sorted(u for m in opening for u in m.pinged) == sorted(int(u) for u in users)  # each pinged once
         posts = opening + [m for t in threads.values() for m in public_bot_messages(server, t)]
         pings = {u: sum(int(u) in m.pinged for m in posts) for u in users}
-        print(f"round {number}: tables of {sorted(len(link.players) for link in links)}, {sum(played)} moves, "
+        print(f"round {number}: members at tables {sorted(sum(1 for u in link.players if u) for link in links)} "
+              f"(+1 bot seat), {sum(played)} moves, "
               f"{len(posts)} public posts ({len(opening)} opening), pings per member "
               f"min {min(pings.values())} max {max(pings.values())} (the league's post: 1 each)")
 

@@ -156,7 +156,7 @@ class Leagues(commands.Cog):
                             language=public, creator=str(interaction.user.id),
                             manager=await league_manager(rt, interaction), channel_id=str(interaction.channel_id))
         await interaction.followup.send(t("league.created", lang, name=safe(row.name),
-                                          game=game_name(row.game_id, lang), low=row.min_seats, high=row.seats,
+                                          game=game_name(row.game_id, lang), sizes=rules.table_sizes(row),
                                           rounds=row.rounds, hours=f"{row.round_hours:g}"), ephemeral=True)
 
     @league.command(name=_("start"), description=_("Start the league's next season (moderators)"))
