@@ -58,6 +58,7 @@ from .state import (
     SealedF,
     TurnF,
     VoteF,
+    copy_state,
 )
 from .steps import FLOW
 from .view import LandlordsView, summary, view
@@ -112,7 +113,6 @@ META = GameMeta(
 class LandlordsGame(Game[LandlordsState, Move]):
     meta = META
     state_type = LandlordsState
-    msgpack_copy = True   # text-keyed dicts, typed fields (Game.msgpack_copy)
     flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
     #: Players' names also stand in for payees and holders ("to", "from").
@@ -147,6 +147,9 @@ class LandlordsGame(Game[LandlordsState, Move]):
             lender=[NOBODY] * SPACES, loan=[0] * SPACES, deck=deck,
             bank=BANK_RESERVE - players * cash, stack=[TurnF()],
             last_bids=[UNANSWERED] * players, shown_cash=[-1] * players)
+
+    def copy(self, state: LandlordsState) -> LandlordsState:
+        return copy_state(state)
 
     # ---- who acts, what they may do: the flow kernel (games.landlords.steps) -----------------
     def to_act(self, state: LandlordsState) -> frozenset[int]:
