@@ -455,15 +455,31 @@ class Flow(Generic[S]):
     def legal(self, state: S, seat: int) -> list[Move]:
         """Every move ``seat`` is offered now: its steps' moves (top first), then optional ones."""
         live = self.live(state)
+        return self.step_legal(state, seat, live) + self.aside_legal(state, seat, live)
+
+    def step_legal(self, state: S, seat: int,
+                   live: list[tuple[Any, Step[S, Any]]] | None = None) -> list[Move]:
+        """The first part of :meth:`legal`: the moves of the live steps where ``seat`` acts, top first."""
         moves: list[Move] = []
-        for frame, step in live:
+        for frame, step in self.live(state) if live is None else live:
             if seat in step.actors(state, frame):
                 moves += step.legal(state, frame, seat)
-        for frame, step in live:
+        return moves
+
+    def aside_legal(self, state: S, seat: int,
+                    live: list[tuple[Any, Step[S, Any]]] | None = None) -> list[Move]:
+        """The rest of :meth:`legal`: the optional moves (:class:`Aside`) ``seat`` is offered now."""
+        moves: list[Move] = []
+        for frame, step in self.live(state) if live is None else live:
             for aside in step.asides:
                 if aside.may(state, frame, seat):
                     moves += aside.legal(state, frame, seat)
         return moves
+
+    def aside_open(self, state: S, seat: int) -> bool:
+        """Whether :meth:`aside_legal` lists anything, without listing it: some aside's :meth:`Aside.may`
+        holds (``may`` means that the seat has one of the aside's moves now)."""
+        return any(aside.may(state, frame, seat) for frame, step in self.live(state) for aside in step.asides)
 
     def entity(self, state: S, seat: int) -> str | None:
         """What ``seat`` acts for now (:meth:`Step.entity` of the topmost frame it acts in)."""

@@ -302,8 +302,8 @@ class Game(ABC, Generic[S, M]):
     def _check_can_act(self, state: S, seat: int) -> None:
         if self.is_over(state):
             raise GameOver()
-        if seat not in self.may_act(state):
-            acting = self.to_act(state)
+        if seat not in self.to_act(state) and seat not in self.may_act(state):  # to_act is in may_act,
+            acting = self.to_act(state)                                            # and often cheaper
             raise NotYourTurn(waiting=sorted(acting))
 
     def apply(self, state: S, seat: int, move: M | str) -> Applied[S]:

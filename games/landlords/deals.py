@@ -64,6 +64,12 @@ def sign_moves(state: LandlordsState, seat: int) -> list[Move]:
     return moves
 
 
+def _may_change_a_sign(state: LandlordsState, seat: int, box: bool) -> bool:
+    """Whether :func:`sign_moves` lists anything for ``seat`` (``box``: signs are left), unbuilt."""
+    touched, signed = state.touched, state.signed
+    return any(lot not in touched and (signed[lot] or box) for lot in own_lots(state, seat))
+
+
 def change_sign(state: LandlordsState, seat: int, move: Sign | Unsign, events: list[Event]) -> None:
     """Put up or take down a sign (rules §3.3): the owner's, once per lot and turn (R17)."""
     need(move.space in own_lots(state, seat), "error.not_owner", space=move.space)
@@ -90,8 +96,8 @@ def may_sign(state: LandlordsState, seat: int) -> bool:
 def tradeable(state: LandlordsState, seat: int) -> list[str]:
     """Cards ``seat`` may sell, swap or pledge: all but those held as security (R13), in
     :func:`cards_of`'s order (idle-land cards are never pledged: only deeds are, R13)."""
-    lender = state.lender
-    held = [str(i) for i, owner in enumerate(state.owner) if owner == seat and lender[i] == NOBODY]
+    held = [str(i) for i, (owner, lender) in enumerate(zip(state.owner, state.lender, strict=True))
+            if owner == seat and lender == NOBODY]
     return held + sorted(state.seats[seat].idle)
 
 
@@ -193,9 +199,20 @@ class DealAside(Aside[LandlordsState, object]):
     out_of_turn = "error.only_deals"
 
     def seats(self, state: LandlordsState, frame: object) -> frozenset[int]:
-        if not deals_open(state) and not signs_open(state):
+        """Those for whom :meth:`may` holds, with what every seat shares asked once: whether deals
+        and signs are open, who has cards to deal with, the signs left (asked at every move)."""
+        deals, signs = deals_open(state), signs_open(state)
+        if not deals and not signs:
             return frozenset()  # neither deals nor signs now: nobody's ``may`` holds, none asked
-        return frozenset(s for s in state.active() if self.may(state, frame, s))
+        active = state.active()
+        having = [seat for seat in active if has_tradeable(state, seat)] if deals else []
+        box = signs_left(state) > 0 if signs else False
+        def may(seat: int) -> bool:  # can_propose (still in: active), then may_sign
+            proposes = deals and offers_left(state, seat) > 0 and (
+                seat in having or (state.seats[seat].cash > 0 and any(p != seat for p in having)))
+            return proposes or (signs and _may_change_a_sign(state, seat, box))
+
+        return frozenset(seat for seat in active if may(seat))
 
     def may(self, state: LandlordsState, frame: object, seat: int) -> bool:
         return can_propose(state, seat) or may_sign(state, seat)

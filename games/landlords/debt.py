@@ -73,13 +73,14 @@ class DebtStep(Step[LandlordsState, DebtF]):
 
     def legal(self, state: LandlordsState, frame: DebtF, seat: int) -> list[Move]:
         moves: list[Move] = []
-        if state.others(seat):
-            moves += [Auction(c) for c in untried(state, frame)]
+        left, others = untried(state, frame), state.others(seat)
+        if others:
+            moves += [Auction(c) for c in left]
             if frame.offers < rules().offers_per_turn:
                 moves += offer_moves(state, seat, raising=True)
         if state.mode == LANDLORD and not frame.voted:
             moves.append(Vote(True))
-        if not untried(state, frame) or not state.others(seat):
+        if not left or not others:
             moves.append(Plead())
         return moves
 

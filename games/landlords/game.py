@@ -58,6 +58,7 @@ from .state import (
     SealedF,
     TurnF,
     VoteF,
+    copy_state,
 )
 from .steps import FLOW
 from .view import LandlordsView, summary, view
@@ -112,7 +113,6 @@ META = GameMeta(
 class LandlordsGame(Game[LandlordsState, Move]):
     meta = META
     state_type = LandlordsState
-    msgpack_copy = True   # text-keyed dicts, typed fields (Game.msgpack_copy)
     flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
     #: Players' names also stand in for payees and holders ("to", "from").
@@ -147,6 +147,9 @@ class LandlordsGame(Game[LandlordsState, Move]):
             lender=[NOBODY] * SPACES, loan=[0] * SPACES, deck=deck,
             bank=BANK_RESERVE - players * cash, stack=[TurnF()],
             last_bids=[UNANSWERED] * players, shown_cash=[-1] * players)
+
+    def copy(self, state: LandlordsState) -> LandlordsState:
+        return copy_state(state)
 
     # ---- who acts, what they may do: the flow kernel (games.landlords.steps) -----------------
     def to_act(self, state: LandlordsState) -> frozenset[int]:
@@ -286,12 +289,17 @@ class LandlordsGame(Game[LandlordsState, Move]):
         done aside (deals, signs): those once in :data:`RANDOM_DEAL_ODDS` picks, so random play
         moves on instead of spending its turns proposing and flipping signs (the contract's
         playouts end by the rules, with no round limit)."""
-        legal = self._legal_moves(state, seat) if seat in self.may_act(state) else []
-        # both drawn from in notation order (legal_moves'); the long list is only sorted when used
-        own = sorted((m for m in legal if not isinstance(m, Offer | Sign | Unsign)), key=str)
-        if own and len(own) < len(legal) and rng.below(RANDOM_DEAL_ODDS):
+        if seat not in FLOW.to_act(state) and seat not in self.may_act(state):
+            return rng.choice([])  # no legal move: refused as ``Game.random_move`` refuses it
+        # The steps' moves, then the asides' (deals and signs, all Offer | Sign | Unsign): the same list
+        # as ``_legal_moves``, drawn from in notation order (``legal_moves``'). The asides' moves, often
+        # dozens of offers, are only listed (and sorted) when the draw picks among all moves: whether
+        # there are any is whether an aside is open to the seat.
+        steps = FLOW.step_legal(state, seat)
+        own = sorted((m for m in steps if not isinstance(m, Offer | Sign | Unsign)), key=str)
+        if own and (len(own) < len(steps) or FLOW.aside_open(state, seat)) and rng.below(RANDOM_DEAL_ODDS):
             return rng.choice(own)
-        return rng.choice(sorted(legal, key=str))
+        return rng.choice(sorted(steps + FLOW.aside_legal(state, seat), key=str))
 
     def scramble(self, state: LandlordsState, seat: int | None,
                  rng: Rng) -> LandlordsState | None:

@@ -34,7 +34,7 @@ from . import bot, text
 from .content import ACTIONS, TIERS, content
 from .moves import Recall, Skip, read
 from .rules import markers_in, markers_on_map, score
-from .state import DraftF, LordF, Seat, TKState
+from .state import DraftF, LordF, Seat, TKState, copy_state
 from .steps import FLOW
 from .view import TKView, view
 
@@ -63,9 +63,11 @@ class ThreeKingdomsGame(Game[TKState, Move]):
 
     meta = META
     state_type = TKState
-    msgpack_copy = True   # text-keyed dicts, typed fields (Game.msgpack_copy)
     flow = FLOW
     catalog = Catalog.load(Path(__file__).with_name("messages.toml"), parent=CORE_CATALOG)
+
+    def copy(self, state: TKState) -> TKState:
+        return copy_state(state)
 
     # ---- setup (rules §3) ---------------------------------------------------------------------------------
     def _setup(self, players: int, options: dict[str, Any], rng: Rng) -> TKState:

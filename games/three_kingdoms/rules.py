@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 
 from games.core import Event
@@ -98,7 +99,13 @@ def region_of_market(state: TKState, card: str) -> str | None:
 
 def may_hire_in(state: TKState, seat: int, region: str) -> bool:
     """rules §4 纳贤: a market of a region where the player has an occupation marker."""
-    return any(content().zhou[z].region == region for z in held(state, seat))
+    return region in held_regions(state, seat)
+
+
+def held_regions(state: TKState, seat: int) -> set[str]:
+    """The regions where ``seat`` has an occupation marker (rules §4 纳贤: whose markets it may hire from)."""
+    zhou = content().zhou
+    return {zhou[z].region for z in held(state, seat)}
 
 
 def siege_base(state: TKState, seat: int, zhou: str) -> int | None:
@@ -206,13 +213,15 @@ def action_taken(state: TKState, seat: int, action: str, events: list[Event]) ->
     fire(state, queued, order_from(state, state.current))
 
 
+@functools.cache
+def _card_claim(card: str) -> int:
+    """What ``card`` in front of its owner adds to his claim conditions (在面前时, 伪帝 note), from the data."""
+    return sum(effect.claim for effect in content().talents[card].effects if effect.when == "front")
+
+
 def claim_bonus(state: TKState, seat: int) -> int:
-    talents, bonus = content().talents, 0
-    for card in state.seats[seat].front:
-        for effect in talents[card].effects:
-            if effect.when == "front":
-                bonus += effect.claim
-    return bonus
+    """What the talents in front of ``seat`` add to its claim conditions (read after every move)."""
+    return sum(_card_claim(card) for card in state.seats[seat].front)
 
 
 def metric(state: TKState, seat: int, name: str) -> int:

@@ -43,6 +43,7 @@ from .rules import (
     effects,
     front_effects,
     gain,
+    held_regions,
     hire_cost,
     lord_of,
     lose_up_to,
@@ -187,10 +188,16 @@ class PointerStep(Step[TKState, PointerF]):
 
 # ---- a turn (rules §4 在你的回合中) ----------------------------------------------------------------------------
 
-def nudges(state: TKState, seat: int, card: str) -> tuple[str, ...]:
-    """The 诸葛亮 nudges open to ``seat`` playing ``card`` (ruling R-zhuge)."""
-    has = any(e.nudge for _, _, e in front_effects(state, seat)) or any(e.nudge for e in effects(card))
+def nudges(state: TKState, seat: int, card: str, front: bool | None = None) -> tuple[str, ...]:
+    """The 诸葛亮 nudges open to ``seat`` playing ``card`` (ruling R-zhuge); ``front``: whether a
+    talent in front of ``seat`` nudges (:func:`front_nudges`), when the caller has it already."""
+    has = (front_nudges(state, seat) if front is None else front) or any(e.nudge for e in effects(card))
     return NUDGES if has else ()
+
+
+def front_nudges(state: TKState, seat: int) -> bool:
+    """Whether a talent in front of ``seat`` lets it nudge a pointer (ruling R-zhuge)."""
+    return any(e.nudge for _, _, e in front_effects(state, seat))
 
 
 class TurnStep(Step[TKState, TurnF]):
@@ -202,11 +209,12 @@ class TurnStep(Step[TKState, TurnF]):
     def legal(self, state: TKState, frame: TurnF, seat: int) -> list[Move]:
         player = state.seats[seat]
         out: list[Move] = [Recall()] if player.front else []
-        talents = content().talents
+        talents, front = content().talents, front_nudges(state, seat)  # the same for every card
         for card in dict.fromkeys(player.hand):
+            nudged = nudges(state, seat, card, front)
             for option in range(1, len(talents[card].moves) + 1):
                 out.append(Play(card, option))
-                out += [Play(card, option, n) for n in nudges(state, seat, card)]
+                out += [Play(card, option, n) for n in nudged]
         if usurp_need(state, seat) is not None:
             out.append(Usurp())
         return out
@@ -302,7 +310,8 @@ def action_moves(state: TKState, seat: int, action: str) -> list[Move]:
         return [Produce(action)]
     if action == "hire":
         change, talents = cost_change(state, seat, "hire"), content().talents  # hire_cost, once
-        return [Hire(card) for region, cards in state.markets.items() if may_hire_in(state, seat, region)
+        regions = held_regions(state, seat)  # may_hire_in, the 州 held read once
+        return [Hire(card) for region, cards in state.markets.items() if region in regions
                 for card in cards if max(0, talents[card].cost + change) <= player.gold]
     if action == "siege":
         return siege_moves(state, seat)
@@ -322,18 +331,51 @@ def action_moves(state: TKState, seat: int, action: str) -> list[Move]:
                 possible = _after_paying(state, seat, resource, other)
             else:
                 if other not in unpaid:
-                    unpaid[other] = bool(action_moves(state, seat, other))
+                    unpaid[other] = may_take(state, seat, other)
                 possible = unpaid[other]
             if possible:
                 out.append(AnyAction(resource, other))
     return out
 
 
+def may_take(state: TKState, seat: int, action: str) -> bool:
+    """Whether :func:`action_moves` lists anything, found without listing it: the first way found is
+    enough (asked after every move of an action step, for each action still pending)."""
+    player = state.seats[seat]
+    if action in PRODUCE:
+        return True
+    if action == "hire":
+        change, talents, regions = cost_change(state, seat, "hire"), content().talents, held_regions(state, seat)
+        return any(max(0, talents[card].cost + change) <= player.gold
+                   for region, cards in state.markets.items() if region in regions for card in cards)
+    if action == "siege":
+        return _may_siege(state, seat)
+    if action == "build":
+        return _may_build(state, seat)
+    # 任意, as action_moves lists it: a resource to pay and another action still possible once paid
+    unpaid: dict[str, bool] = {}
+    for resource in RESOURCES:
+        if getattr(player, resource) < 1:
+            continue
+        for other in ACTIONS[:-1]:
+            if other in PRODUCE:
+                return True
+            if PAID_IN[other] == resource:
+                if _after_paying(state, seat, resource, other):
+                    return True
+                continue
+            if other not in unpaid:
+                unpaid[other] = may_take(state, seat, other)
+            if unpaid[other]:
+                return True
+    return False
+
+
 def _after_paying(state: TKState, seat: int, resource: str, action: str) -> bool:
     player = state.seats[seat]
     setattr(player, resource, getattr(player, resource) - 1)
     try:
-        return bool(action_moves(state, seat, action))
+        return may_take(state, seat, action)
     finally:
         setattr(player, resource, getattr(player, resource) + 1)
 
@@ -353,6 +395,24 @@ def siege_moves(state: TKState, seat: int) -> list[Move]:
             out += [Siege(zhou, state.seats[o].lord) for o in set(state.markers.get(zhou, []))
                     if betrayable(state, o, zhou)]
     return out
+
+
+def _may_siege(state: TKState, seat: int) -> bool:
+    """Whether :func:`siege_moves` lists anything (its loop, stopped at the first move)."""
+    player = state.seats[seat]
+    if player.markers == 0:
+        return False
+    change = cost_change(state, seat, "siege")
+    for zhou in content().zhou:
+        base = siege_base(state, seat, zhou)
+        if base is None:
+            continue
+        if len(state.markers.get(zhou, [])) < MAX_MARKERS and max(0, base + change) <= player.troops:
+            return True
+        if player.yifu and not markers_in(state, zhou, seat) and any(
+                betrayable(state, o, zhou) for o in set(state.markers.get(zhou, []))):
+            return True
+    return False
 
 
 def betrayable(state: TKState, other: int, zhou: str) -> bool:
@@ -380,6 +440,25 @@ def build_moves(state: TKState, seat: int) -> list[Move]:
         squares = state.squares.get(zhou, {})
         out += [Build(zhou, kind) for kind in kinds if square_of(kind) not in squares]
     return out
+
+
+def _may_build(state: TKState, seat: int) -> bool:
+    """Whether :func:`build_moves` lists anything (its loops, stopped at the first move)."""
+    player = state.seats[seat]
+    if player.buildings >= player.talent:
+        return False
+    change = cost_change(state, seat, "build")
+    kinds = [kind for kind in (*ROWS, *SPECIALS)
+             if (base := build_base(state, seat, kind)) is not None and max(0, base + change) <= player.wood]
+    if not kinds:
+        return False
+    for zhou in content().zhou:
+        if zhou not in state.markers or markers_in(state, zhou, seat) <= buildings_in(state, zhou, seat):
+            continue
+        squares = state.squares.get(zhou, {})
+        if any(square_of(kind) not in squares for kind in kinds):
+            return True
+    return False
 
 
 def place_marker(state: TKState, seat: int, zhou: str) -> None:
@@ -433,7 +512,7 @@ class ActStep(Step[TKState, ActF]):
 
     def advance(self, state: TKState, frame: ActF, events: list[Event]) -> bool:
         for action in list(dict.fromkeys(frame.pending)):
-            if not action_moves(state, frame.seat, action):  # nothing possible: declined for the player
+            if not may_take(state, frame.seat, action):  # nothing possible: declined for the player
                 frame.pending = [a for a in frame.pending if a != action]
                 events.append(Event("cannot", {"seat": frame.seat, "action": action}))
         if frame.pending:
@@ -665,6 +744,8 @@ def checks(state: TKState, events: list[Event]) -> bool:
     for seat in range(state.players):
         seat = (state.current + seat) % state.players
         player = state.seats[seat]
+        if all(tier in player.claims for tier in TIERS):
+            continue                                          # every tier claimed: nothing to check
         bonus = claim_bonus(state, seat)                      # nor the talents in front of anyone
         for tier in TIERS:
             if tier in player.claims or standing(state, seat, tier, bonus) < needs[tier]:
