@@ -29,6 +29,11 @@ from .timing import ms
 #: over 10,000 legal moves per turn.
 DEFAULT_TITLES = tuple(game.meta.id for game in all_games(examples=True))
 
+#: Issue 25's goals: CPU per random full game, engine only (§3), and a board's PNG (§2; its CPU per board is
+#: `tabula bench boards`'s, measured over a game's positions).
+ENGINE_GOALS_MS = {"wonderful-world": 15.0, "landlords": 50.0, "three-kingdoms": 150.0, "royal-gorge": 100.0}
+BOARD_GOAL_KIB = 200.0
+
 #: The report's columns (one printed line each), in print order; every title gets every one.
 COLUMNS = ("engine", "bot game", "completion", "panel", "move applied", "act + render", "render", "long table", "act",
            "load", "load long", "history", "export", "undo")
@@ -79,6 +84,13 @@ EXTRAS: dict[str, Callable[[Sizes], list[str]]] = {"megarich": _megarich_budgets
 
 def _line(label: str, text: str) -> str:
     return f"{label:29}{text}"
+
+
+def against(value: float, goal: float | None, unit: str) -> str:
+    """`` — goal ≤ 15 ms: met`` (or ``OVER``); nothing for a figure without a goal."""
+    if goal is None:
+        return ""
+    return f" — goal ≤ {goal:g} {unit}: {'met' if value <= goal else 'OVER'}"
 
 
 def _options_text(numbers: TableNumbers) -> str:
@@ -139,7 +151,7 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
     sizes_kib = [size / 1024 for size in table.png_sizes] or [0.0]
     columns = {
         "engine": _line("random game, engine only", f"    {ms(mean)}   ({moves} moves, {ms(per_move)} per move; "
-                        f"CPU {cpu * 1000:.2f} ms)"),
+                        f"CPU {cpu * 1000:.2f} ms{against(cpu * 1000, ENGINE_GOALS_MS.get(game_id), 'ms')})"),
         "bot game": _line("whole bot game, engine only", bots.text()),
         "completion": _line("completion (Game.complete)", f"{completion.timing.text()}   "
                             f"({completion.timing.count} prefixes of {completion.moves} real moves; "
@@ -152,7 +164,8 @@ def measure(game_id: str, sizes: Sizes, url: str | None = None) -> TitleReport:
         "act + render": _line("act incl. commit + render", f"{table.act_renders.text()}   "
                               f"({table.act_renders.count} acts)"),
         "render": _line("board render", f"p50 {ms(table.renders.p50)}   PNG {statistics.mean(sizes_kib):7.1f} KiB "
-                        f"mean, {max(sizes_kib):7.1f} KiB max"),
+                        f"mean, {max(sizes_kib):7.1f} KiB max{against(max(sizes_kib), BOARD_GOAL_KIB, 'KiB')} "
+                        "(CPU per board against 40 ms: tabula bench boards)"),
         "long table": _line("long table", f"{table.moves:,} moves ({why}), {table.players} seats, every move "
                             f"an act chosen by the bot{_options_text(table)}, {table.backend}"),
         "act": _line("act with commit", f"{table.acts.text()}   ({table.acts.count:,} acts; "

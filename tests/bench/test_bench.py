@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bench.engine import LegalMovesCounter, prefixes
-from bench.run import COLUMNS, DEFAULT_TITLES, Sizes, run_all
+from bench.run import COLUMNS, DEFAULT_TITLES, ENGINE_GOALS_MS, Sizes, against, run_all
 from bot.cli import app
 from games.registry import get_game
 
@@ -27,10 +27,21 @@ def test_every_title_gets_every_column(monkeypatch: pytest.MonkeyPatch) -> None:
         assert f"== {report.game_id}" in printed
         assert all(f"  {text}" in printed for text in report.columns.values())
     assert len(printed) == sum(1 + len(COLUMNS) + len(r.extra) for r in reports)
+    for report in reports:  # issue 25's goals printed beside the figures they bound
+        goal = ENGINE_GOALS_MS.get(report.game_id)
+        shown = "goal ≤ " in report.columns["engine"]
+        assert shown == (goal is not None) and (goal is None or f"goal ≤ {goal:g} ms: " in report.columns["engine"])
+        assert "goal ≤ 200 KiB: " in report.columns["render"], report.game_id
     megarich = next(r for r in reports if r.game_id == "megarich")
     for budget in ("completion, design", "move applied", "4-bot game, engine", "battle + replay", "replay size",
                    "board, gathering", "board, design", "own image, design", "result"):
         assert any(line.startswith(f"budget: {budget}") for line in megarich.extra), budget
+
+
+def test_a_figure_is_read_against_its_goal() -> None:
+    assert against(12.0, 15.0, "ms") == " — goal ≤ 15 ms: met"
+    assert against(15.5, 15.0, "ms") == " — goal ≤ 15 ms: OVER"
+    assert against(99.0, None, "ms") == ""
 
 
 def test_the_bench_command_prints_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
