@@ -10,6 +10,8 @@ import pytest
 
 from bench import landlords as study
 
+DOC = Path(__file__).parents[2] / "docs" / "landlords-balance.md"
+
 
 def test_every_mix_is_played_from_its_seeds_and_reported() -> None:
     series = study.run([200], 2, 4, 1)
@@ -41,3 +43,15 @@ def test_the_figures_are_written_between_the_documents_markers_only(tmp_path: Pa
     (tmp_path / "bare.md").write_text("no block\n", encoding="utf-8")
     with pytest.raises(SystemExit):
         study.update(tmp_path / "bare.md", ["x"], "cmd")
+def test_the_balance_document_holds_at_least_1000_games_of_every_mix() -> None:
+    """Issue 22: ≥ 1,000 games per strategy mix, for every candidate wage the document reports, with the
+    chosen wage (R24) among them and its verdict printed."""
+    block = DOC.read_text(encoding="utf-8").split(study.BEGIN)[1].split(study.END)[0]
+    headers = [line for line in block.splitlines() if line.startswith("wages $") and " games of 4 players" in line]
+    wages = {int(line.split("$")[1].split(",")[0]) for line in headers}
+    assert 200 in wages
+    for wage in wages:
+        for mix in study.MIXES:
+            line = next(line for line in headers if line.startswith(f"wages ${wage}, {mix.label}: "))
+            assert int(line.rsplit(": ", 1)[1].split()[0]) >= 1000, line
+    assert "  $200: never-buyer " in block and "wages meeting both targets:" in block
