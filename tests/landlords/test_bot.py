@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core import Rng
 from games.landlords import GAME
+from games.landlords.bot import COOPERATIVE, DEVELOPER, HOARDER, NEVER_BUYER, Policy, choose
 from games.landlords.moves import Offer
 
 from .helpers import Table, give, own, place, table, turned_away
@@ -12,6 +13,11 @@ from .helpers import Table, give, own, place, table, turned_away
 
 def bot(t: Table, seat: int) -> str:
     return str(GAME.bot_move(t.s, seat, Rng(1)))
+
+
+def play(t: Table, seat: int, policy: Policy) -> str:
+    """The move of one of the balance study's strategies (bench/landlords.py)."""
+    return str(choose(t.s, seat, GAME.legal_moves(t.s, seat), Rng(1), policy))
 
 
 def test_bot_signs_a_cheap_lot_in_a_rivals_path_and_not_an_expensive_one() -> None:
@@ -87,9 +93,11 @@ def test_bot_bids_at_an_office_for_the_lot_with_the_best_rent_for_its_price() ->
     assert bot(t, 0) == "bid 31 for 300"
     p = table(2, prosperity=True)
     give(p, 0, 2000)
-    p.roll(0, 1, 3)  # under Prosperity land earns its landlord nothing: idle land, not lots
-    assert not bot(p, 0).startswith("bid 3") and bot(p, 0).startswith(("bid", "pass"))
-    assert " for " not in bot(p, 0)
+    p.roll(0, 1, 3)  # under Prosperity only the improvement rent is the landlord's (§11.3): the
+    assert bot(p, 0) == "bid 1 for 100"  # cheapest lot, to improve it, keeping $700 in hand
+    give(p, 0, 1100)
+    assert " for " not in bot(p, 0)  # $1,100 cannot buy a lot and its improvement and keep $700
+    assert " for " not in play(p, 0, COOPERATIVE)  # the cooperative buys none
 
 
 def test_bot_turned_away_goes_where_it_pays_least() -> None:
@@ -97,29 +105,84 @@ def test_bot_turned_away_goes_where_it_pays_least() -> None:
     assert t.step() == "away" and bot(t, 0) == "go 35"  # another's lot is free, its own is not
 
 
-def test_bot_under_prosperity_asks_the_richest_looking_player_to_buy_a_card_when_short() -> None:
-    """The goal is shared (§11.12): a bot short of $700 sells a card to the player with the most
-    property for what it lacks; a bot with cash to spare accepts, and gives a card to a player
-    with none, so that he has something to sell. No improvements under Prosperity."""
+def test_bot_under_prosperity_acts_in_its_own_interest_and_improves_where_it_pays() -> None:
+    """Issue 22: the default bot does not sell a card far above its value to help the poorest
+    reach $700, nor pay such a price, nor give cards away; it improves under Prosperity, whose
+    improvement rent is the landlord's (§11.3), keeping $700 in hand for the common goal."""
     t = table(3, prosperity=True)
     own(t, 0, 1)
     own(t, 1, 31, 33)
     give(t, 0, 200)
-    assert bot(t, 0) == str(Offer(1, "sell", "1", 700 - 200 + 120))
-    t.do(0, bot(t, 0))
+    assert bot(t, 0) == "roll"  # short of $700, but no plea to the rich
+    t.do(0, str(Offer(1, "sell", "1", 700 - 200 + 120)))  # a person asks the same
     give(t, 1, 2000)
-    assert bot(t, 1) == "accept"
+    assert bot(t, 1) == "decline"  # $620 for a $100 lot
+    t.do(1, "decline")
+    rich = table(3, prosperity=True)
+    own(rich, 0, 31, 33)
+    give(rich, 0, 2000)
+    assert not bot(rich, 0).startswith("offer")  # no gifts to a player with nothing
+    improve = table(2, prosperity=True)
+    own(improve, 0, 31)
+    give(improve, 0, 5000)
+    improve.s.owner[33] = 1
+    assert bot(improve, 0) == "improve 31"
+    give(improve, 0, 1000)  # $250 and a reserve would leave it under $700
+    assert bot(improve, 0) == "roll"
+
+
+def test_cooperative_policy_under_prosperity_asks_the_richest_looking_player_to_buy_a_card() -> None:
+    """The cooperative strategy (the old default's habit, issue 22): the goal is shared (§11.12), so
+    a bot short of $700 sells a card to the player with the most property for what it lacks; a
+    cooperative bot with cash to spare accepts, and gives a card to a player with none, so that he
+    has something to sell. No improvements under Prosperity."""
+    def coop(t: Table, seat: int) -> str:
+        return play(t, seat, COOPERATIVE)
+
+    t = table(3, prosperity=True)
+    own(t, 0, 1)
+    own(t, 1, 31, 33)
+    give(t, 0, 200)
+    assert coop(t, 0) == str(Offer(1, "sell", "1", 700 - 200 + 120))
+    t.do(0, coop(t, 0))
+    give(t, 1, 2000)
+    assert coop(t, 1) == "accept"
     t.do(1, "accept")
     assert t.cash(0) == 820 and t.s.owner[1] == 1
     rich = table(3, prosperity=True)
     own(rich, 0, 31, 33)
     give(rich, 0, 2000)
-    assert bot(rich, 0) == str(Offer(1, "sell", "31", 0))  # seat 1 holds nothing: a gift
-    rich.do(0, bot(rich, 0))
+    assert coop(rich, 0) == str(Offer(1, "sell", "31", 0))  # seat 1 holds nothing: a gift
+    rich.do(0, coop(rich, 0))
     give(rich, 1, 10)
-    assert bot(rich, 1) == "accept"
+    assert coop(rich, 1) == "accept"
     improve = table(2, prosperity=True)
     own(improve, 0, 31)
     give(improve, 0, 5000)
     improve.s.owner[33] = 1
-    assert not bot(improve, 0).startswith("improve")
+    assert not coop(improve, 0).startswith("improve")
+
+
+def test_the_field_of_strategies_plays_its_habits() -> None:
+    """The balance study's strategies (R24): the never-buyer buys nothing, the hoarder never
+    improves, the developer improves with what the default keeps back."""
+    t = table(2)
+    give(t, 0, 450)
+    t.roll(0, 1, 3)  # the office
+    assert play(t, 0, NEVER_BUYER) == "pass"
+    assert play(t, 0, HOARDER) == "bid 19 for 200"  # it keeps a double reserve: $300 is too dear
+    give(t, 0, 540)
+    assert play(t, 0, HOARDER) == "bid 31 for 300"
+    t.do(0, "pass")
+    t.roll(1, 2, 4)  # seat 1 on Soakem: the never-buyer opens no auction, the default does
+    assert play(t, 1, NEVER_BUYER) == "pass"
+    assert str(GAME.bot_move(t.s, 1, Rng(1))) == "bid 200"
+    d = table(2)
+    own(d, 0, 31, 33)
+    give(d, 0, 400)
+    assert bot(d, 0) == "roll"  # the default keeps $250 and two reserves
+    assert play(d, 0, DEVELOPER).startswith("improve")
+    give(d, 0, 1200)
+    assert play(d, 0, HOARDER) == "roll"
+    d.do(0, "offer 2 sell 31 for 300")
+    assert play(d, 1, NEVER_BUYER) == "decline"
