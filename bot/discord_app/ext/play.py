@@ -3,6 +3,7 @@ and selects that play moves or open one's private panel."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -153,10 +154,15 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any], move: str) -> None:
         interaction.extras["lang"] = interaction_lang(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        rt = runtime_of(interaction)
-        row = await rt.table_here(interaction)
-        result = await play(interaction, row.id, move)  # the service refuses a person not seated
+        # The acknowledgement's round trip overlaps the move (issue 25 §1: a trip less before the
+        # board is seen); it is through before anything answers the person, error or confirmation.
+        acknowledged = asyncio.create_task(interaction.response.defer(ephemeral=True, thinking=True))
+        try:
+            rt = runtime_of(interaction)
+            row = await rt.table_here(interaction)
+            result = await play(interaction, row.id, move)  # the service refuses a person not seated
+        finally:
+            await acknowledged
         lang = rt.seated_from(interaction, result.loaded).lang
         await interaction.followup.send(confirmation(result, lang), ephemeral=True)
 
