@@ -79,6 +79,7 @@ class Played:
     plays: list[int] = field(default_factory=list)       # per seat: talents played
     landed: list[Counter[str]] = field(default_factory=list)  # per seat: pointer stops by action
     built: list[int] = field(default_factory=list)       # per seat: buildings at the end
+    follow: Counter[tuple[bool, bool]] = field(default_factory=Counter)  # after round 5: (last on 建设, this)
     seconds: float = 0.0
 
 
@@ -91,6 +92,8 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     usurped: list[tuple[int, int, int]] = []
     cannot, plays = [0] * players, [0] * players
     landed: list[Counter[str]] = [Counter() for _ in range(players)]
+    follow: Counter[tuple[bool, bool]] = Counter()
+    last_on_build: bool | None = None   # whether the last talent played stopped a pointer on 建设 (a recall moves none)
     start = time.process_time()
     while moves < MAX_MOVES:
         acting = sorted(GAME.to_act(state))
@@ -112,17 +115,21 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
             elif event.kind == "played":
                 plays[event.params["seat"]] += 1
                 landed[event.params["seat"]].update((event.params["first"], event.params["second"]))
+                on_build = "build" in (event.params["first"], event.params["second"])
+                if last_on_build is not None and state.round > 5:
+                    follow[(last_on_build, on_build)] += 1
+                last_on_build = on_build
     seconds = time.process_time() - start
     outcome = GAME.outcome(state)
     if outcome is None:
         return Played(list(strategies), [p.lord for p in state.seats], [0] * players, [0] * players,
                       [{} for _ in range(players)], dict(state.ladder), state.round, moves, "unfinished", claims,
-                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], seconds)
+                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds)
     by_seat = {s.seat: s for s in outcome.standings}
     return Played(list(strategies), [p.lord for p in state.seats], [by_seat[i].rank for i in range(players)],
                   [by_seat[i].score for i in range(players)], [dict(by_seat[i].breakdown) for i in range(players)],
                   dict(state.ladder), state.round, moves, "R16" if stalemate else "12 buildings", claims, usurped,
-                  cannot, plays, landed, [p.buildings for p in state.seats], seconds)
+                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds)
 
 
 def _job(args: tuple[int, int, tuple[str, ...], bool]) -> Played:
@@ -272,6 +279,13 @@ def _seat_lines(played: Sequence[Played], players: int) -> list[str]:
         out.append(f"  seat {seat + 1}: {plays / n:.1f} played; " + " / ".join(
             f"{stops[a] / max(1, plays):.2f}" for a in ("build", "any", "siege", "hire"))
             + f"; buildings {statistics.mean(p.built[seat] for p in played):.2f}")
+    follow: Counter[tuple[bool, bool]] = Counter()
+    for p in played:
+        follow.update(p.follow)
+    after = {last: (follow[(last, True)], follow[(last, True)] + follow[(last, False)]) for last in (True, False)}
+    out.append("the rondel after round 5: a talent stops a pointer on 建设 after one that did "
+               f"{rate(*after[True])} of {after[True][1]}, after one that did not {rate(*after[False])} "
+               f"of {after[False][1]}")
     if players >= 4:
         out.append(_neighbours(played, players))
     return out
