@@ -1,16 +1,30 @@
-"""A purposeful bot for Three Kingdoms: it scores each legal move by a quick look at what it brings.
+"""Purposeful bots for Three Kingdoms: each scores every legal move by a quick look at what it brings.
 
 Greedy, one move deep, with a few plans a player would follow: take the province that opens a market
 or a building square, build whenever it can (buildings score most), hire when talent limits building,
 keep enough troops and wood for the next step, and recall when the hand has nothing useful.
+
+Two players of it (issue 22 §1):
+
+* the **ladder** bot (:func:`choose`, the title's bot) also plays the 称霸/称王/称帝 ladder: it reads the
+  three face-up condition cards and adds to every move what it brings toward the next tiers
+  (:mod:`.ladder`), keeps its talents in front when a card counts them, and becomes 伪帝 when the crown's
+  points for the rest of the game outweigh the 玉玺 (rules §13);
+* the **plain** bot (:func:`choose_plain`) is the same without the ladder (the bot before issue 22): it
+  claims what it happens to meet and becomes 伪帝 only for a single seal.
+
+Both decide from what their seat may see (ruling R8): their own hand, the public table and the face-up
+cards — never another hand or the decks — and break ties with the generator they are given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from games.core import Move, Rng
 
+from . import ladder as lad
 from .content import ROWS, SPECIALS, content
 from .moves import AnyAction, Build, Choose, Claim, Convert, Hire, Play, Produce, Recall, Siege, Skip, Usurp
 from .rules import (
@@ -31,12 +45,25 @@ if TYPE_CHECKING:
     from .game import ThreeKingdomsGame
 
 
+#: A bot's decision: the game, the state, the seat to move, the generator for ties → a legal move.
+Chooser = Callable[["ThreeKingdomsGame", TKState, int, Rng], Move]
+
+
 def _value(gains: dict[str, int]) -> float:
     return gains.get("gold", 0) + gains.get("wood", 0) + gains.get("troops", 0) + 1.5 * gains.get("points", 0)
 
 
-def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -> float:
-    """How much ``seat`` likes ``move`` now (bigger is better)."""
+def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, ladder: bool = False) -> float:
+    """How much ``seat`` likes ``move`` now (bigger is better); ``ladder``: with what it brings toward the
+    condition cards' next tiers (:func:`.ladder.gain`)."""
+    if ladder:
+        if isinstance(move, Usurp):  # rules §13: only when the crown pays for the seals
+            return 500.0 if lad.usurp_value(state, seat) > 0 else -500.0
+        return _plain_score(state, seat, move) + lad.gain(state, seat, lad.deltas(state, seat, move))
+    return _plain_score(state, seat, move)
+
+
+def _plain_score(state: TKState, seat: int, move: Move) -> float:
     c = content()
     player = state.seats[seat]
     if isinstance(move, Build):
@@ -103,21 +130,23 @@ def _wants(state: TKState, seat: int) -> dict[str, int]:
             "gold": min(hires, default=0)}
 
 
-def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: str, wants: dict[str, int]) -> float:
+def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: str, wants: dict[str, int],
+                  ladder: bool = False) -> float:
     player = state.seats[seat]
     if action in PRODUCE:
         resource = PRODUCE[action]
         short = wants[resource] - getattr(player, resource)
-        return 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
+        value = 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
+        return value + (lad.gain(state, seat, {"resources": 3}) if ladder else 0.0)
     if action == "any":
-        return max(_action_value(game, state, seat, a, wants) for a in ("build", "hire", "siege")) - 3
+        return max(_action_value(game, state, seat, a, wants, ladder) for a in ("build", "hire", "siege")) - 3
     moves = action_moves(state, seat, action)
     if not moves:
         return 0.0
-    return max(_move_value(game, state, seat, m) for m in moves)
+    return max(_move_value(game, state, seat, m, ladder) for m in moves)
 
 
-def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play) -> float:
+def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play, ladder: bool = False) -> float:
     """A played card by where the pointers stop: the best thing each action would do now."""
     c = content()
     tao, lue = c.talents[move.card].moves[move.option - 1]
@@ -126,29 +155,44 @@ def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play) 
         tao, lue = (tao + delta, lue) if move.nudge[0] == "t" else (tao, lue + delta)
     actions = [state.rondel[(state.tao + tao) % 7], state.rondel[(state.lue + lue) % 7]]
     wants = _wants(state, seat)
-    return sum(_action_value(game, state, seat, a, wants) for a in actions) + c.talents[move.card].points * 0.5
+    value = sum(_action_value(game, state, seat, a, wants, ladder) for a in actions)
+    value += c.talents[move.card].points * 0.5
+    if ladder:
+        value += lad.gain(state, seat, lad.deltas(state, seat, move))
+    return value
 
 
-def _move_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move) -> float:
+def _move_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, ladder: bool = False) -> float:
     if isinstance(move, Siege):
-        return _siege_value(state, seat, move.zhou)
-    return score_move(game, state, seat, move)
+        value = _siege_value(state, seat, move.zhou)
+        return value + lad.gain(state, seat, lad.deltas(state, seat, move)) if ladder else value
+    return score_move(game, state, seat, move, ladder)
 
 
 def choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng) -> Move:
-    """The best-scoring legal move (ties broken by the seeded generator)."""
+    """The ladder bot's move: the best-scoring legal move counting the condition cards (ties broken by the
+    seeded generator)."""
+    return _choose(game, state, seat, rng, ladder=True)
+
+
+def choose_plain(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng) -> Move:
+    """The plain bot's move: the best-scoring legal move, blind to the ladder (the bot before issue 22)."""
+    return _choose(game, state, seat, rng, ladder=False)
+
+
+def _choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng, *, ladder: bool) -> Move:
     legal = game.legal_moves(state, seat)
     best: list[Move] = []
     top = float("-inf")
     for move in legal:
         if isinstance(move, Play):
-            value = _play_value(game, state, seat, move)
+            value = _play_value(game, state, seat, move, ladder)
         elif isinstance(move, Siege):
-            value = -100.0 if move.betray and rng.below(3) else _siege_value(state, seat, move.zhou)
+            value = -100.0 if move.betray and rng.below(3) else _move_value(game, state, seat, move, ladder)
         elif isinstance(move, Choose):
             value = _choice_value(state, move)
         else:
-            value = score_move(game, state, seat, move)
+            value = score_move(game, state, seat, move, ladder)
         if value > top:
             top, best = value, [move]
         elif value == top:

@@ -1,0 +1,172 @@
+"""What the 称霸/称王/称帝 ladder is worth to a seat: the bot-side reading of the condition cards (issue 22 §1).
+
+The three condition cards lie face up (rules §1: 正面朝上), so every seat may read them; this module reads only
+them, the seat's own pieces and what is public on the table (markers, buildings, crowns, seals, the round) —
+never another seat's hand or the decks (ruling R8).
+
+* :func:`deltas` says how a move changes the measures the cards read (ruling R11), the seat's own only.
+* :func:`gain` turns those changes into value on the bot's scale (a resource is worth about 1, a point 1.5):
+  the reward of a tier the move completes, and partial credit for coming closer, more the closer it gets.
+* :func:`usurp_value` weighs becoming 伪帝 (rules §13): the crown's points for the rest of the game against
+  what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them).
+"""
+
+from __future__ import annotations
+
+from games.core import Move
+
+from .content import TIERS, content
+from .moves import AnyAction, Build, Claim, Convert, Hire, Play, Produce, Recall, Siege
+from .rules import (
+    build_base,
+    claim_bonus,
+    hire_cost,
+    lord_of,
+    markers_in,
+    priced,
+    siege_base,
+    standing,
+    threshold,
+    usurp_need,
+)
+from .state import TKState
+
+#: The bot's value of a point on the score track (resources are worth 1).
+POINT = 1.5
+#: Rounds a game lasts, about (docs/three-kingdoms-balance.md: 33 on average at every player count).
+ROUNDS = 34
+#: A marker's share of a building: about 2.7 rounds pass per building of the leader.
+ROUNDS_PER_BUILDING = 2.7
+#: Partial credit for coming closer to a tier, as a share of its reward (see :func:`gain`).
+PROGRESS = 0.6
+
+
+def rounds_left(state: TKState) -> float:
+    """How many rounds the game has left, from what everyone sees: the leader's buildings (the game ends
+    at 12, rules §14) and the round (games last about :data:`ROUNDS`)."""
+    most = max(p.buildings for p in state.seats)
+    return max(1.0, min((12 - most) * ROUNDS_PER_BUILDING, ROUNDS - state.round + 2.0))
+
+
+def _costed_left(state: TKState, seat: int) -> float:
+    """How many 攻城/建设/纳贤 ``seat`` will still pay for, about: one a round at most, and no more than
+    its buildings to go, each with about one marker and one talent."""
+    player = state.seats[seat]
+    return min(rounds_left(state) * 1.2, 2.5 * (12 - player.buildings) + 1)
+
+
+def crown_value(state: TKState, seat: int, *, uncrowned: int | None = None) -> float:
+    """A crown's worth to ``seat`` from now: at the end of each of its turns it scores the players without
+    a crown (rules §12, ruling R14)."""
+    if uncrowned is None:
+        uncrowned = sum(1 for i, s in enumerate(state.seats) if i != seat and not s.crown)
+    return POINT * uncrowned * rounds_left(state)
+
+
+def reward(state: TKState, seat: int, tier: str) -> float:
+    """What claiming ``tier`` brings ``seat``: the best of the rewards left (a special talent or the 5-point
+    token, rules §12) for 称霸/称王; the crown for 称帝, or the seals back for a 伪帝 (ruling R13)."""
+    player = state.seats[seat]
+    if tier == "di":
+        if player.usurper:
+            return 1.5 * player.seals * _costed_left(state, seat)
+        return 0.0 if player.crown else crown_value(state, seat)
+    talents = content().talents
+    best = 5 * POINT if state.five[tier] else 0.0
+    for card in state.specials[tier]:
+        best = max(best, talents[card].points * POINT + 4)
+    return best
+
+
+def open_tiers(state: TKState, seat: int) -> list[str]:
+    """The tiers ``seat`` has still to claim and would gain by (a real emperor has nothing left to win)."""
+    player = state.seats[seat]
+    return [t for t in TIERS if t not in player.claims]
+
+
+def deltas(state: TKState, seat: int, move: Move) -> dict[str, int]:
+    """How ``move`` changes ``seat``'s measures (ruling R11's list), ``bonus`` being the condition modifiers
+    of its talents in front (rules §13: 卡牌的效果修正)."""
+    c = content()
+    player = state.seats[seat]
+    if isinstance(move, Siege):
+        own = markers_in(state, move.zhou, seat)
+        region = c.zhou[move.zhou].region
+        new_region = not any(c.zhou[z].region == region and markers_in(state, z, seat) for z in c.zhou)
+        base = siege_base(state, seat, move.zhou)
+        cost = 0 if move.betray or base is None else priced(state, seat, "siege", base)
+        return {"markers": 1, "zhou": int(own == 0), "fortified": int(own == 1), "regions": int(new_region),
+                "resources": -cost}
+    if isinstance(move, Build):
+        base = build_base(state, seat, move.kind)
+        cost = 0 if base is None else priced(state, seat, "build", base)
+        return {"buildings": 1, "kinds": int(player.count(move.kind) == 0), "resources": -cost}
+    if isinstance(move, Hire):
+        return {"talent": 1, "resources": -hire_cost(state, seat, move.card)}
+    if isinstance(move, Produce):
+        return {"resources": 3}
+    if isinstance(move, Convert):
+        top = state.stack[-1]
+        slot = lord_of(state, seat).row(getattr(top, "row", "lumber"))[move.slot - 1]
+        return {"resources": slot.gain - slot.pay}
+    if isinstance(move, AnyAction):
+        return {"resources": -1}
+    if isinstance(move, Claim):
+        return {"points": 5} if move.reward == "points" else {"talent": 1}
+    if isinstance(move, Play):
+        talent = c.talents[move.card]
+        out = {"front": 1, "bonus": sum(e.claim for e in talent.effects if e.when == "front")}
+        for effect in talent.effects:
+            if effect.when == "play":
+                for key, amount in effect.gain.items():
+                    name = "points" if key == "points" else "resources"
+                    out[name] = out.get(name, 0) + amount
+        return out
+    if isinstance(move, Recall):
+        return {"front": -len(player.front), "bonus": -claim_bonus(state, seat)}
+    return {}
+
+
+def _progress(value: float, need: int) -> float:
+    """How far along a condition ``value`` is, 0..1, growing faster near the end (squared)."""
+    share = max(0.0, min(1.0, value / max(1, need)))
+    return share * share
+
+
+def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
+    """The ladder's value of ``change`` (from :func:`deltas`) to ``seat``: each open tier's reward if the change
+    meets its condition, else :data:`PROGRESS` of the reward times the progress made (negative when the change
+    moves away, as spending resources does under a resources card)."""
+    if not change:
+        return 0.0
+    conditions = content().conditions
+    total = 0.0
+    for tier in open_tiers(state, seat):
+        card = conditions[state.ladder[tier]]
+        moved = change.get(card.metric, 0) + change.get("bonus", 0)
+        if not moved:
+            continue
+        need, have = threshold(state, tier), standing(state, seat, tier)
+        value = reward(state, seat, tier)
+        if have + moved >= need > have:
+            total += value
+        else:
+            total += PROGRESS * value * (_progress(have + moved, need) - _progress(have, need))
+    return total
+
+
+def usurp_value(state: TKState, seat: int) -> float:
+    """Net worth of becoming 伪帝 now (rules §13), ``-inf`` when not allowed: the crown's points for the
+    rounds left, less 1.5 a seal for each 攻城/建设/纳贤 still to pay until the condition is met
+    (ruling R13 returns the seals then; the gap closes by about one a few rounds, so the seals stay
+    about half the game left at most)."""
+    seals = usurp_need(state, seat)
+    if seals is None:
+        return float("-inf")
+    crowned_after = sum(1 for i, s in enumerate(state.seats) if i != seat and not s.crown)
+    gain_ = crown_value(state, seat, uncrowned=crowned_after)
+    # the seals cost on every costed action until the gap closes; a larger gap stays longer
+    staying = min(1.0, 0.25 + 0.15 * seals)
+    cost = 1.5 * seals * _costed_left(state, seat) * staying + 4.0 * seals
+    return gain_ - cost
+

@@ -1,0 +1,79 @@
+"""The Three Kingdoms bots (issue 22 §1): legal and deterministic from a seed, and the ladder bot playing the
+称霸/称王/称帝 condition cards where the plain bot does not (constructed positions, not a study)."""
+
+from __future__ import annotations
+
+from games.core import Rng
+from games.three_kingdoms import GAME, bot
+from games.three_kingdoms.moves import Siege, Usurp
+from games.three_kingdoms.state import TurnF
+
+from .helpers import Table, aim, half, mark, need, ready
+
+
+def _bot_game(seed: int, moves: int, choose: bot.Chooser) -> list[str]:
+    """The first ``moves`` moves of a seeded 3-player game of ``choose``, each checked legal."""
+    state = GAME.setup(3, {}, seed)
+    driver = Rng.from_seed(f"test-{seed}")
+    played: list[str] = []
+    for _ in range(moves):
+        seat = sorted(GAME.to_act(state))[0]
+        move = choose(GAME, state, seat, driver)
+        assert move in GAME.legal_moves(state, seat), (seed, len(played), move)
+        played.append(str(move))
+        state = GAME.apply(state, seat, move).state
+    return played
+
+
+def test_bot_moves_are_legal_and_repeat_from_the_seed() -> None:
+    for choose in (bot.choose, bot.choose_plain):
+        first = _bot_game(7, 150, choose)
+        assert first == _bot_game(7, 150, choose)
+        assert first != _bot_game(8, 150, choose)  # the seed matters: lords, rondel, markets differ
+
+
+def _siege_position() -> Table:
+    """Cao Cao (seat 0) must choose a 攻城 under a 称霸 card of fortified 州 (a3: two needed): he holds
+    青州 twice (one fortified) and 冀州, 徐州 and 并州 once; reinforcing one of those completes 称霸, attacking a
+    cheap neighbour (兖州, 幽州, 豫州: 2 troops, a fresh 州 with four free squares) does not."""
+    ladder = {"ba": "a3", "wang": "b1", "di": "c3"}
+    t = Table(ready("caocao", "sunce", ladder=ladder))
+    for zhou in ("qing", "ji", "xu", "bing"):
+        mark(t.s, 0, zhou)
+    t.seat(0).troops = 10
+    aim(t.s, "h1", 1, "siege", "sell")
+    t.do(0, "play h1")
+    return t
+
+
+def test_the_ladder_bot_takes_the_siege_that_completes_a_condition_the_plain_bot_ignores() -> None:
+    t = _siege_position()
+    assert need("a3", "ba") == 2 and t.seat(0).claims == []
+    plain = bot.choose_plain(GAME, t.s, 0, Rng.from_seed("x"))
+    assert isinstance(plain, Siege) and plain.zhou in {"yan", "you", "yu"}  # a new 州, the cheapest: its plan
+    move = bot.choose(GAME, t.s, 0, Rng.from_seed("x"))
+    assert isinstance(move, Siege) and move.zhou in {"ji", "xu", "bing"}
+    t.do(0, str(move))
+    assert t.seat(0).claims == ["ba"]  # 称霸 at once (rules §12), the reward to choose
+    assert t.acting() == {0} and "claim points" in t.legal(0)
+
+
+def _usurp_position(round_: int, gap: int) -> Table:
+    """Seat 0 at the start of its turn, ``gap`` points short of a 称帝 card of points (c3), in ``round_``."""
+    t = Table(ready("caocao", "mateng", "liubei", ladder={"ba": "a3", "wang": "b1", "di": "c3"}))
+    t.seat(0).points = need("c3", "di") - gap
+    assert t.seat(0).points >= half("c3")
+    t.s.round = round_
+    assert isinstance(t.top(), TurnF) and Usurp() in GAME.legal_moves(t.s, 0)
+    return t
+
+
+def test_the_ladder_bot_becomes_false_emperor_when_the_crown_pays() -> None:
+    early = _usurp_position(round_=6, gap=2)  # two seals, about 30 rounds of two points a turn
+    assert bot.choose(GAME, early.s, 0, Rng.from_seed("x")) == Usurp()
+    assert bot.choose_plain(GAME, early.s, 0, Rng.from_seed("x")) != Usurp()  # the plain bot: one seal only
+
+
+def test_the_ladder_bot_declines_false_emperor_when_the_seals_cost_more() -> None:
+    late = _usurp_position(round_=33, gap=5)  # five seals for the last round or two
+    assert bot.choose(GAME, late.s, 0, Rng.from_seed("x")) != Usurp()
