@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.documents import FiguresBlock
 from bench.stats import rate, wilson
 from games.core import Rng
 from games.landlords import GAME
@@ -236,19 +237,10 @@ def report(series: Sequence[Series], players: int = 4) -> list[str]:
     return lines
 
 
-#: The markers between which ``--update`` writes the figures into the balance document.
-BEGIN, END = "<!-- figures: begin (bench/landlords.py --update) -->", "<!-- figures: end -->"
-
-
-def update(path: Path, lines: Sequence[str], command: str) -> None:
-    """Put ``lines`` (and the command that made them) between :data:`BEGIN` and :data:`END` in ``path``."""
-    text = path.read_text(encoding="utf-8")
-    head, found, rest = text.partition(BEGIN)
-    _, found_end, tail = rest.partition(END)
-    if not found or not found_end:
-        raise SystemExit(f"{path} has no {BEGIN} … {END} block")
-    block = "\n".join([BEGIN, "", f"`{command}`", "", "```", *lines, "```", "", END])
-    path.write_text(head + block + tail, encoding="utf-8")
+#: The block ``--update`` writes the figures into in the balance document.
+FIGURES = FiguresBlock("<!-- figures: begin (bench/landlords.py --update) -->")
+BEGIN, END = FIGURES.begin, FIGURES.end
+update = FIGURES.update
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.documents import FiguresBlock
 from bench.stats import rate
 from games.core import Move, Rng
 from games.three_kingdoms import GAME
@@ -332,19 +333,10 @@ def report_random(played: Sequence[Played], name: str) -> list[str]:
     return [f"  {name} seats ahead of a random seat: {ahead}/{total} ({rate(ahead, total)})"]
 
 
-#: The markers between which ``--update`` writes the figures into the balance document.
-BEGIN, END = "<!-- figures: begin (bench/three_kingdoms.py --update) -->", "<!-- figures: end -->"
-
-
-def update(path: Path, lines: Sequence[str], command: str) -> None:
-    """Put ``lines`` (and the command that made them) between :data:`BEGIN` and :data:`END` in ``path``."""
-    text = path.read_text(encoding="utf-8")
-    head, found, rest = text.partition(BEGIN)
-    _, found_end, tail = rest.partition(END)
-    if not found or not found_end:
-        raise SystemExit(f"{path} has no {BEGIN} … {END} block")
-    block = "\n".join([BEGIN, "", f"`{command}`", "", "```", *lines, "```", "", END])
-    path.write_text(head + block + tail, encoding="utf-8")
+#: The block ``--update`` writes the figures into in the balance document.
+FIGURES = FiguresBlock("<!-- figures: begin (bench/three_kingdoms.py --update) -->")
+BEGIN, END = FIGURES.begin, FIGURES.end
+update = FIGURES.update
 
 
 def study(players: int, games: int, jobs: int, draft: bool, first_seed: int, field_games: int,
