@@ -18,7 +18,7 @@ import typer
 from games.core import GameError, normalise_lang
 from games.registry import get_game
 
-from .league_cli import CONSOLE_MEMBER, DatabaseOption, LangOption, ServerOption
+from .series_cli import CONSOLE_MEMBER, DatabaseOption, LangOption, ServerOption, open_service, refused, words_of
 
 if TYPE_CHECKING:
     from service import TableService
@@ -28,23 +28,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                        "create one, run it with bots, print the cumulative scoreboard.")
 
 
-def _service(database_url: str | None) -> TableService:
-    from service import TableService
-
-    return TableService.open(database_url)
-
-
-def _refused(error: GameError, lang: str) -> typer.Exit:
-    from service.text import refusal
-
-    typer.echo(refusal(error, lang), err=True)
-    return typer.Exit(1)
-
-
-def _words(key: str, lang: str, **params: object) -> str:
-    from service import SERVICE_CATALOG
-
-    return SERVICE_CATALOG.text(f"campaign.{key}", params, lang)
+_words = words_of("campaign")
 
 
 @app.command("create")
@@ -69,10 +53,10 @@ def create(
         raise typer.BadParameter(f"points must be whole numbers separated by commas, not {points!r}") from None
     group = [campaigns.Member(CONSOLE_MEMBER.format(name=member), member, language) for member in members]
     try:
-        row = campaigns.create(_service(database_url), server, name, [g for g in games.split(",") if g.strip()],
+        row = campaigns.create(open_service(database_url), server, name, [g for g in games.split(",") if g.strip()],
                                group, points=chosen, language=language)
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     titles = ", ".join(get_game(stage["game"]).meta.name(language) for stage in row.stages)
     typer.echo(_words("created", language, name=row.name, games=titles))
 
@@ -87,7 +71,7 @@ def run(
     """Play the campaign to its end with bots playing every member's moves, then print its scoreboard."""
     from service import campaigns
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = campaigns.find(service, server, name)
         if row.status == "ended":
@@ -95,7 +79,7 @@ def run(
         campaigns.run_campaign(service, row.id, lambda: datetime.now(UTC), on_table=lambda number, game: typer.echo(
             f"table {number}/{len(row.stages)}: {get_game(game).meta.name(language)} …"))
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     _print_board(service, row.id, language)
 
 
@@ -109,11 +93,11 @@ def standings(
     """Print the cumulative scoreboard (archived once the campaign ended, else as it stands)."""
     from service import campaigns
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = campaigns.find(service, server, name)
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     _print_board(service, row.id, language)
 
 

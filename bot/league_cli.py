@@ -18,6 +18,8 @@ import typer
 from games.core import GameError, normalise_lang
 from games.registry import get_game
 
+from .series_cli import CONSOLE_MEMBER, DatabaseOption, LangOption, ServerOption, open_service, refused, words_of
+
 if TYPE_CHECKING:
     from service import TableService
 
@@ -25,30 +27,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Leagues (docs/leagues.md): create one, join members, run a season of bot tables, "
                        "print standings.")
 
-ServerOption = Annotated[str, typer.Option("--server", help="The server (guild id); default: the console.")]
-DatabaseOption = Annotated[str | None, typer.Option(envvar="TABULA_DATABASE_URL", help="Where tables are stored.")]
-LangOption = Annotated[str, typer.Option("--lang", help="zh or en.")]
-#: Console members' ids: a name given on the command line, kept apart from Discord ids.
-CONSOLE_MEMBER = "console:{name}"
 
 
-def _service(database_url: str | None) -> TableService:
-    from service import TableService
-
-    return TableService.open(database_url)
-
-
-def _refused(error: GameError, lang: str) -> typer.Exit:
-    from service.text import refusal
-
-    typer.echo(refusal(error, lang), err=True)
-    return typer.Exit(1)
-
-
-def _words(key: str, lang: str, **params: object) -> str:
-    from service import SERVICE_CATALOG
-
-    return SERVICE_CATALOG.text(f"league.{key}", params, lang)
+_words = words_of("league")
 
 
 @app.command("create")
@@ -76,11 +57,11 @@ def create(
     except ValueError:
         raise typer.BadParameter(f"points must be whole numbers separated by commas, not {points!r}") from None
     try:
-        row = leagues.create(_service(database_url), server, name, game, seats=seats, min_seats=min_seats,
+        row = leagues.create(open_service(database_url), server, name, game, seats=seats, min_seats=min_seats,
                              rounds=rounds, round_hours=round_hours, fill=fill, points=chosen, bye=bye,
                              language=language)
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     typer.echo(_words("created", language, name=row.name, game=get_game(row.game_id).meta.name(language),
                       sizes=leagues.table_sizes(row), rounds=row.rounds, hours=f"{row.round_hours:g}"))
 
@@ -96,14 +77,14 @@ def join(
     """Add members to a league (seated from the next round)."""
     from service import leagues
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = leagues.find(service, server, name)
         for member in members:
             leagues.join(service, row.id, CONSOLE_MEMBER.format(name=member), member, language)
             typer.echo(_words("joined", language, name=member, league=row.name))
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
 
 
 @app.command("run")
@@ -118,13 +99,13 @@ def run(
     from service import leagues
     from service.league_run import run_season
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = leagues.find(service, server, name)
         season = run_season(service, row.id, lambda: datetime.now(UTC),
                             on_round=lambda number: typer.echo(f"round {number}/{row.rounds} …"))
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     _print_standings(service, row.id, season.number, language)
 
 
@@ -140,11 +121,11 @@ def standings(
     """Print a season's standings (archived once it ended, else as they stand), or them as CSV."""
     from service import league_standings, leagues
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = leagues.find(service, server, name)
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     if not as_csv:
         _print_standings(service, row.id, season, language)
         return
@@ -167,11 +148,11 @@ def history(
     from service import league_standings, leagues
     from service.text import plain_name
 
-    language, service = normalise_lang(lang), _service(database_url)
+    language, service = normalise_lang(lang), open_service(database_url)
     try:
         row = leagues.find(service, server, name)
     except GameError as error:
-        raise _refused(error, language) from None
+        raise refused(error, language) from None
     entries = league_standings.history(service, row, CONSOLE_MEMBER.format(name=member))
     links = {e.table_id: f"table {e.table_id}" for e in entries if e.table_id is not None}
     typer.echo("\n".join(league_standings.history_lines(entries, row.name, plain_name(member), language, links)))
