@@ -28,7 +28,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                        "print standings.")
 
 
-
 _words = words_of("league")
 
 
