@@ -83,6 +83,16 @@ class RateLimiter:
         """Limit ``method template`` to ``limit`` requests per ``per`` seconds per ``major`` parameter."""
         self.routes[(method.upper(), template)] = (limit, per, major)
 
+    def quicken(self, factor: float) -> None:
+        """Shorten every route's window ``factor`` times, keeping its limit: a test that waits for
+        each answer of the bot before acting again, and measures what the bot posts rather than how
+        fast, need not wait Discord's seconds (the bot still reads the headers and waits; issue 25 §3).
+        The global limit (requests per second) stays."""
+        if factor <= 0:
+            raise ValueError(f"factor must be positive, not {factor}")
+        self.routes = {route: (limit, per / factor, major) for route, (limit, per, major) in self.routes.items()}
+        self._windows.clear()
+
     @staticmethod
     def _take(window: _Window, now: float) -> float:
         """Spend a request of ``window``; the seconds to wait instead (0: admitted)."""
