@@ -22,7 +22,7 @@ only there (:meth:`Game.scramble`). Each check below raises ``AssertionError`` o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -140,38 +140,51 @@ def check_scramble(game: Game[Any, Any], state: Any, owner: Viewer, players: int
 
 
 def check_public_surface(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                         labels: int = 40) -> None:
+                         labels: int = 40, shown: dict[Any, Any] | None = None) -> None:
     """Everything another viewer is shown is the same on ``state`` and its scramble ``other``.
 
     Both are compared as stored (:meth:`Game.copy`), since a scramble is a copy: a live state's
-    dicts keep the order things happened in, a stored one's are sorted."""
-    state, other = game.copy(state), game.copy(other)
+    dicts keep the order things happened in, a stored one's are sorted.
+
+    ``shown``, a dict the caller keeps per ``state`` (empty at first), holds what ``state`` itself
+    shows once computed, for the next owner or twin of the same state: each twin is still compared
+    in full (issue 25 §3: the summaries of the unscrambled state were most of the check's time)."""
+    memo: dict[Any, Any] = {} if shown is None else shown
+
+    def once(key: Any, make: Callable[..., Any], *args: Any) -> Any:
+        if key not in memo:
+            memo[key] = make(*args)
+        return memo[key]
+
+    state, other = once("copy", game.copy, state), game.copy(other)
     for viewer in viewers(players, besides=owner):
-        mine, theirs = game.view(state, viewer), game.view(other, viewer)
-        assert to_json(mine) == to_json(theirs), \
+        mine, theirs = once(("view", viewer), game.view, state, viewer), game.view(other, viewer)
+        assert once(("json", viewer), to_json, mine) == to_json(theirs), \
             f"the view of {_who(viewer)} depends on {_secrets(owner)}"
         for lang in LANGS:
-            assert game.summarize(mine, lang) == game.summarize(theirs, lang), \
-                f"the {lang} summary for {_who(viewer)} depends on {_secrets(owner)}"
-    assert game.to_act(state) == game.to_act(other), f"who acts depends on {_secrets(owner)}"
-    assert game.may_act(state) - {owner} == game.may_act(other) - {owner}, \
+            assert once(("summary", viewer, lang), game.summarize, mine, lang) == \
+                game.summarize(theirs, lang), f"the {lang} summary for {_who(viewer)} depends on {_secrets(owner)}"
+    assert once("to_act", game.to_act, state) == game.to_act(other), f"who acts depends on {_secrets(owner)}"
+    assert once("may_act", game.may_act, state) - {owner} == game.may_act(other) - {owner}, \
         f"who else may act depends on {_secrets(owner)}"
-    assert game.stage(state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
+    assert once("stage", game.stage, state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
     for seat in range(players):  # public buttons are shown to everyone, the owner's included
-        shown = game.public_moves(state, seat)
-        assert [str(m) for m in shown] == [str(m) for m in game.public_moves(other, seat)], \
+        public = once(("public", seat), game.public_moves, state, seat)
+        assert [str(m) for m in public] == [str(m) for m in game.public_moves(other, seat)], \
             f"the public buttons of seat {seat} depend on {_secrets(owner)}"
-        for move in shown:  # and so are their labels, the owner's own too (issue 24, mutation 2)
+        for move in public:  # and so are their labels, the owner's own too (issue 24, mutation 2)
             for lang in LANGS:
-                assert game.move_label(state, seat, move, lang) == game.move_label(other, seat, move, lang), \
+                assert once(("label", seat, str(move), lang), game.move_label, state, seat, move, lang) == \
+                    game.move_label(other, seat, move, lang), \
                     f"the {lang} label of the public button {move} of seat {seat} depends on {_secrets(owner)}"
     for seat in _seats(players, owner):
-        legal = game.legal_moves(state, seat)
+        legal = once(("legal", seat), game.legal_moves, state, seat)
         assert [str(m) for m in legal] == [str(m) for m in game.legal_moves(other, seat)], \
             f"the legal moves of seat {seat} depend on {_secrets(owner)}"
         for move in legal[:labels]:
             for lang in LANGS:
-                assert game.move_label(state, seat, move, lang) == game.move_label(other, seat, move, lang), \
+                assert once(("label", seat, str(move), lang), game.move_label, state, seat, move, lang) == \
+                    game.move_label(other, seat, move, lang), \
                     f"the {lang} label of {move} for seat {seat} depends on {_secrets(owner)}"
 
 
