@@ -208,7 +208,7 @@ def test_scramble_varies_every_declared_secret_and_nothing_anyone_else_is_shown(
                 for other in scrambled if rare else scrambled[:1]:
                     check_public_surface(game, state, other, owner, players, shown=shown)
                 for other in scrambled[:1]:
-                    check_moves_both_ways(game, state, other, owner, players, rng)
+                    check_moves_both_ways(game, state, other, owner, players, rng, shown=shown)
     if not declared:  # a title with nothing to hide must not show a seat more than a spectator
         for players, states in games:
             check_no_secret_means_nothing_private(game, states, players)

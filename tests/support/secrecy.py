@@ -57,6 +57,20 @@ def _view(game: Game[Any, Any], state: Any, viewer: Viewer) -> bytes:
     return to_json(game.view(state, viewer))
 
 
+def _once(memo: dict[Any, Any] | None, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, kept in ``memo`` under ``key`` when a memo is given (what one unscrambled
+    state shows and does is the same for every owner and twin it is compared with)."""
+    if memo is None:
+        return make(*args)
+    if key not in memo:
+        memo[key] = make(*args)
+    return memo[key]
+
+
+def _move_key(move: Any) -> tuple[str, str]:
+    return type(move).__name__, str(move)
+
+
 def _events(events: list[Event], viewer: Viewer) -> bytes:
     return to_json(visible_events(events, viewer))
 
@@ -149,12 +163,8 @@ def check_public_surface(game: Game[Any, Any], state: Any, other: Any, owner: Vi
     ``shown``, a dict the caller keeps per ``state`` (empty at first), holds what ``state`` itself
     shows once computed, for the next owner or twin of the same state: each twin is still compared
     in full (issue 25 §3: the summaries of the unscrambled state were most of the check's time)."""
-    memo: dict[Any, Any] = {} if shown is None else shown
-
     def once(key: Any, make: Callable[..., Any], *args: Any) -> Any:
-        if key not in memo:
-            memo[key] = make(*args)
-        return memo[key]
+        return _once(shown, key, make, *args)
 
     state, other = once("copy", game.copy, state), game.copy(other)
     for viewer in viewers(players, besides=owner):
@@ -197,22 +207,26 @@ def _attempt(game: Game[Any, Any], state: Any, seat: int, move: Any) -> Any:
 
 
 def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                          rng: Rng) -> None:
+                          rng: Rng, shown: dict[Any, Any] | None = None) -> None:
     """Moves of seats other than ``owner`` (a sample of their legal moves, and of the moves other
     seats could make, which they may try) behave alike on ``state`` and its scramble ``other``:
     both succeed or both are refused with the same message; after success, every viewer whose
     view is the same on both sees the same events (unless the move revealed the secret to him,
-    his view tells him only what it shows)."""
-    legal = {seat: game.legal_moves(state, seat) for seat in range(players)}
+    his view tells him only what it shows). ``shown``: as for :func:`check_public_surface`, the
+    legal moves of ``state``, the moves tried on it and what they show are computed once per state."""
+    legal = {seat: _once(shown, ("legal-live", seat), game.legal_moves, state, seat) for seat in range(players)}
     for mover in sorted(game.may_act(state)):
         if mover == owner:
-            check_reveals_need_consent(game, state, other, owner, players, mover, sample_moves(legal[mover], rng))
+            check_reveals_need_consent(game, state, other, owner, players, mover, sample_moves(legal[mover], rng),
+                                       shown)
             continue
         tried = sample_moves(legal[mover], rng)
         for seat in _seats(players, mover):  # moves he may type although they are not his
             tried += sample_moves(legal[seat], rng, 1, 2)
         for move in tried:
-            mine, theirs = _attempt(game, state, mover, move), _attempt(game, other, mover, move)
+            tried_key = ("tried", mover, _move_key(move))
+            mine = _once(shown, tried_key, _attempt, game, state, mover, move)
+            theirs = _attempt(game, other, mover, move)
             refused = isinstance(mine, GameError), isinstance(theirs, GameError)
             assert refused[0] == refused[1], \
                 f"{move} by seat {mover} is {'refused' if refused[0] else 'allowed'} on the real state " \
@@ -223,11 +237,13 @@ def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: V
                 continue
             check_public_twins(game, mine.state, mine.events)
             for viewer in viewers(players, besides=owner):
-                if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer):
+                if _once(shown, (*tried_key, "view", viewer), _view, game, mine.state, viewer) != \
+                        _view(game, theirs.state, viewer):
                     _need_consent(game, mine, theirs, f"{move} by seat {mover} reveals {_secrets(owner)} "
                                                       f"to {_who(viewer)}")
                     continue  # the move revealed the secret to this viewer
-                assert _events(mine.events, viewer) == _events(theirs.events, viewer), \
+                assert _once(shown, (*tried_key, "events", viewer), _events, mine.events, viewer) == \
+                    _events(theirs.events, viewer), \
                     f"events {_who(viewer)} sees after {move} by seat {mover} leak {_secrets(owner)}"
 
 
@@ -237,18 +253,23 @@ def _need_consent(game: Game[Any, Any], mine: Any, theirs: Any, what: str) -> No
 
 
 def check_reveals_need_consent(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                               mover: int, moves: Sequence[Any]) -> None:
+                               mover: int, moves: Sequence[Any], shown: dict[Any, Any] | None = None) -> None:
     """A move whose outcome differs between ``state`` and its scramble ``other`` for anyone but
     ``owner`` (a view or an event: the move revealed a secret, or what a deck hid) is
     irreversible on both (issue 24, mutation 6): undoing it freely would let its player look
-    and try again. Moves legal on one twin only are the other checks' business."""
+    and try again. Moves legal on one twin only are the other checks' business. ``shown``: as for
+    :func:`check_moves_both_ways`."""
     for move in moves:
-        mine, theirs = _attempt(game, state, mover, move), _attempt(game, other, mover, move)
+        tried_key = ("tried", mover, _move_key(move))
+        mine = _once(shown, tried_key, _attempt, game, state, mover, move)
+        theirs = _attempt(game, other, mover, move)
         if isinstance(mine, GameError) or isinstance(theirs, GameError):
             continue
         for viewer in viewers(players, besides=owner):
-            if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer) or \
-                    _events(mine.events, viewer) != _events(theirs.events, viewer):
+            if _once(shown, (*tried_key, "view", viewer), _view, game, mine.state, viewer) != \
+                    _view(game, theirs.state, viewer) or \
+                    _once(shown, (*tried_key, "events", viewer), _events, mine.events, viewer) != \
+                    _events(theirs.events, viewer):
                 _need_consent(game, mine, theirs, f"{move} by seat {mover} shows {_who(viewer)} {_secrets(owner)}")
                 break
 
