@@ -72,6 +72,17 @@ async def test_quickened_windows_keep_their_limits(server: LoopbackDiscord, http
         server.limiter.quicken(0)
 
 
+async def test_a_changed_limit_holds_at_once(server: LoopbackDiscord, http: aiohttp.ClientSession) -> None:
+    """``limiter.set_limit`` applies to the route's window already open too (it used to keep the
+    limit and length it was opened with until it reset)."""
+    url = f"/channels/{server.channel('general').id}/messages"
+    assert (await _call(http, "POST", url, json={"content": "first"}))[0] == 200  # opens a 5-per-5-s window
+    server.limiter.set_limit("POST", MESSAGES, limit=1, per=10.0, major="channel_id")
+    assert (await _call(http, "POST", url, json={"content": "second"}))[0] == 200
+    status, body, headers = await _call(http, "POST", url, json={"content": "third"})
+    assert status == 429 and body["retry_after"] > 5 and headers["X-RateLimit-Scope"] == "user"
+
+
 async def test_limits_can_be_off() -> None:
     async with LoopbackDiscord(rate_limits=False) as server:
         headers = {"Authorization": f"Bot {server.token}"}
