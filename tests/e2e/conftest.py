@@ -169,8 +169,10 @@ async def tabula(server: LoopbackDiscord, bot_env: dict[str, str],
 
 @pytest.fixture
 def service(db_url: str) -> Iterator[TableService]:
-    """The bot's database, read by the test (to know hands and legal moves, never to write).
-    The test titles are registered in the test process too, to read their tables."""
+    """The bot's database, read by the test (to know hands and legal moves). A test may also prepare
+    a position through it, applying moves with :meth:`TableService.act` as the bot would, so that only
+    the steps it checks go through the loopback Discord (issue 25 §3: each /move pays Discord's rate
+    limits; docs/testing.md). The test titles are registered in the test process too, to read their tables."""
     for game in TITLES:
         register(game)
     yield TableService(Repository(make_engine(db_url)))

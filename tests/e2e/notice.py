@@ -25,6 +25,12 @@ from .helpers import Table, move, public_bot_messages, slash_ok
 #: The ``record_property`` key of a test's figures, printed at the end of the run (conftest.py).
 FIGURES = "notification figures"
 
+#: How many times shorter than Discord's the loopback's rate-limit windows are while a stretch is
+#: played measured (issue 25 §3): the limits per window stay and the bot still reads them and waits,
+#: but the figures here are posts and pings, which the posting rule decides, not Discord's speed.
+#: At Discord's 5 s windows the bot waited about 4.7 s every third move (the status post's edits).
+QUICKER = 10
+
 
 @dataclass
 class Turn:
@@ -77,7 +83,9 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
     """Start ``table`` (``/table start`` by the first user, or ``start``), then play up to
     ``moves`` moves (or the end, or ``stop``), every seat a person in ``users``, calling ``each``
     after every move; measure. With ``boards``, after each move the newest post must come to show
-    the board as of that move (issue 19 §5), a new post inside a stage too."""
+    the board as of that move (issue 19 §5), a new post inside a stage too. Discord's rate-limit
+    windows are :data:`QUICKER` times shorter from here on."""
+    server.limiter.quicken(QUICKER)
     first = server.checkpoint()
     if start is None:
         await slash_ok(users[0], "table start", table.thread)

@@ -1,6 +1,7 @@
 """How much a 4-player Landlord's game posts and pings through Discord (issue 10 §6), under the
-loopback's enforced rate limits. Four people play by /move, each move the one the Landlord's bot
-would choose for them; the tests print public posts, edits and pings per player per round.
+loopback's enforced rate limits (their windows shortened, :data:`.notice.QUICKER`). Four people play
+by /move, each move the one the Landlord's bot would choose for them; the tests print public posts,
+edits and pings per player per round.
 
 **Today** is 5bb1e9f (`../shared/research/play-experience-5bb1e9f.md` §8): "about one post and one
 board image per player turn (44 images in 80 moves; a 30-round game would be about 90 boards)",

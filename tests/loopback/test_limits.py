@@ -57,6 +57,32 @@ async def test_sends_are_limited_per_channel(server: LoopbackDiscord, http: aioh
     assert (await _call(http, "POST", f"/channels/{general.id}/messages", json={"content": "later"}))[0] == 200
 
 
+async def test_quickened_windows_keep_their_limits(server: LoopbackDiscord, http: aiohttp.ClientSession) -> None:
+    """``limiter.quicken`` shortens the windows, not the limits: the sixth send is still refused,
+    and told to wait a tenth of Discord's five seconds at most."""
+    server.limiter.quicken(10)
+    general = server.channel("general")
+    answers = [await _call(http, "POST", f"/channels/{general.id}/messages", json={"content": f"m{i}"})
+               for i in range(6)]
+    assert [a[0] for a in answers] == [200] * 5 + [429]
+    assert answers[0][2]["X-RateLimit-Limit"] == "5"
+    assert 0 < float(answers[4][2]["X-RateLimit-Reset-After"]) <= 0.5
+    assert 0 < answers[5][1]["retry_after"] <= 0.5
+    with pytest.raises(ValueError):
+        server.limiter.quicken(0)
+
+
+async def test_a_changed_limit_holds_at_once(server: LoopbackDiscord, http: aiohttp.ClientSession) -> None:
+    """``limiter.set_limit`` applies to the route's window already open too (it used to keep the
+    limit and length it was opened with until it reset)."""
+    url = f"/channels/{server.channel('general').id}/messages"
+    assert (await _call(http, "POST", url, json={"content": "first"}))[0] == 200  # opens a 5-per-5-s window
+    server.limiter.set_limit("POST", MESSAGES, limit=1, per=10.0, major="channel_id")
+    assert (await _call(http, "POST", url, json={"content": "second"}))[0] == 200
+    status, body, headers = await _call(http, "POST", url, json={"content": "third"})
+    assert status == 429 and body["retry_after"] > 5 and headers["X-RateLimit-Scope"] == "user"
+
+
 async def test_limits_can_be_off() -> None:
     async with LoopbackDiscord(rate_limits=False) as server:
         headers = {"Authorization": f"Bot {server.token}"}

@@ -22,7 +22,7 @@ only there (:meth:`Game.scramble`). Each check below raises ``AssertionError`` o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -55,6 +55,20 @@ def _secrets(owner: Viewer) -> str:
 
 def _view(game: Game[Any, Any], state: Any, viewer: Viewer) -> bytes:
     return to_json(game.view(state, viewer))
+
+
+def _once(memo: dict[Any, Any] | None, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, kept in ``memo`` under ``key`` when a memo is given (what one unscrambled
+    state shows and does is the same for every owner and twin it is compared with)."""
+    if memo is None:
+        return make(*args)
+    if key not in memo:
+        memo[key] = make(*args)
+    return memo[key]
+
+
+def _move_key(move: Any) -> tuple[str, str]:
+    return type(move).__name__, str(move)
 
 
 def _events(events: list[Event], viewer: Viewer) -> bytes:
@@ -140,38 +154,47 @@ def check_scramble(game: Game[Any, Any], state: Any, owner: Viewer, players: int
 
 
 def check_public_surface(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                         labels: int = 40) -> None:
+                         labels: int = 40, shown: dict[Any, Any] | None = None) -> None:
     """Everything another viewer is shown is the same on ``state`` and its scramble ``other``.
 
     Both are compared as stored (:meth:`Game.copy`), since a scramble is a copy: a live state's
-    dicts keep the order things happened in, a stored one's are sorted."""
-    state, other = game.copy(state), game.copy(other)
+    dicts keep the order things happened in, a stored one's are sorted.
+
+    ``shown``, a dict the caller keeps per ``state`` (empty at first), holds what ``state`` itself
+    shows once computed, for the next owner or twin of the same state: each twin is still compared
+    in full (issue 25 §3: the summaries of the unscrambled state were most of the check's time)."""
+    def once(key: Any, make: Callable[..., Any], *args: Any) -> Any:
+        return _once(shown, key, make, *args)
+
+    state, other = once("copy", game.copy, state), game.copy(other)
     for viewer in viewers(players, besides=owner):
-        mine, theirs = game.view(state, viewer), game.view(other, viewer)
-        assert to_json(mine) == to_json(theirs), \
+        mine, theirs = once(("view", viewer), game.view, state, viewer), game.view(other, viewer)
+        assert once(("json", viewer), to_json, mine) == to_json(theirs), \
             f"the view of {_who(viewer)} depends on {_secrets(owner)}"
         for lang in LANGS:
-            assert game.summarize(mine, lang) == game.summarize(theirs, lang), \
-                f"the {lang} summary for {_who(viewer)} depends on {_secrets(owner)}"
-    assert game.to_act(state) == game.to_act(other), f"who acts depends on {_secrets(owner)}"
-    assert game.may_act(state) - {owner} == game.may_act(other) - {owner}, \
+            assert once(("summary", viewer, lang), game.summarize, mine, lang) == \
+                game.summarize(theirs, lang), f"the {lang} summary for {_who(viewer)} depends on {_secrets(owner)}"
+    assert once("to_act", game.to_act, state) == game.to_act(other), f"who acts depends on {_secrets(owner)}"
+    assert once("may_act", game.may_act, state) - {owner} == game.may_act(other) - {owner}, \
         f"who else may act depends on {_secrets(owner)}"
-    assert game.stage(state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
+    assert once("stage", game.stage, state) == game.stage(other), f"the stage depends on {_secrets(owner)}"
     for seat in range(players):  # public buttons are shown to everyone, the owner's included
-        shown = game.public_moves(state, seat)
-        assert [str(m) for m in shown] == [str(m) for m in game.public_moves(other, seat)], \
+        public = once(("public", seat), game.public_moves, state, seat)
+        assert [str(m) for m in public] == [str(m) for m in game.public_moves(other, seat)], \
             f"the public buttons of seat {seat} depend on {_secrets(owner)}"
-        for move in shown:  # and so are their labels, the owner's own too (issue 24, mutation 2)
+        for move in public:  # and so are their labels, the owner's own too (issue 24, mutation 2)
             for lang in LANGS:
-                assert game.move_label(state, seat, move, lang) == game.move_label(other, seat, move, lang), \
+                assert once(("label", seat, str(move), lang), game.move_label, state, seat, move, lang) == \
+                    game.move_label(other, seat, move, lang), \
                     f"the {lang} label of the public button {move} of seat {seat} depends on {_secrets(owner)}"
     for seat in _seats(players, owner):
-        legal = game.legal_moves(state, seat)
+        legal = once(("legal", seat), game.legal_moves, state, seat)
         assert [str(m) for m in legal] == [str(m) for m in game.legal_moves(other, seat)], \
             f"the legal moves of seat {seat} depend on {_secrets(owner)}"
         for move in legal[:labels]:
             for lang in LANGS:
-                assert game.move_label(state, seat, move, lang) == game.move_label(other, seat, move, lang), \
+                assert once(("label", seat, str(move), lang), game.move_label, state, seat, move, lang) == \
+                    game.move_label(other, seat, move, lang), \
                     f"the {lang} label of {move} for seat {seat} depends on {_secrets(owner)}"
 
 
@@ -184,22 +207,26 @@ def _attempt(game: Game[Any, Any], state: Any, seat: int, move: Any) -> Any:
 
 
 def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                          rng: Rng) -> None:
+                          rng: Rng, shown: dict[Any, Any] | None = None) -> None:
     """Moves of seats other than ``owner`` (a sample of their legal moves, and of the moves other
     seats could make, which they may try) behave alike on ``state`` and its scramble ``other``:
     both succeed or both are refused with the same message; after success, every viewer whose
     view is the same on both sees the same events (unless the move revealed the secret to him,
-    his view tells him only what it shows)."""
-    legal = {seat: game.legal_moves(state, seat) for seat in range(players)}
+    his view tells him only what it shows). ``shown``: as for :func:`check_public_surface`, the
+    legal moves of ``state``, the moves tried on it and what they show are computed once per state."""
+    legal = {seat: _once(shown, ("legal-live", seat), game.legal_moves, state, seat) for seat in range(players)}
     for mover in sorted(game.may_act(state)):
         if mover == owner:
-            check_reveals_need_consent(game, state, other, owner, players, mover, sample_moves(legal[mover], rng))
+            check_reveals_need_consent(game, state, other, owner, players, mover, sample_moves(legal[mover], rng),
+                                       shown)
             continue
         tried = sample_moves(legal[mover], rng)
         for seat in _seats(players, mover):  # moves he may type although they are not his
             tried += sample_moves(legal[seat], rng, 1, 2)
         for move in tried:
-            mine, theirs = _attempt(game, state, mover, move), _attempt(game, other, mover, move)
+            tried_key = ("tried", mover, _move_key(move))
+            mine = _once(shown, tried_key, _attempt, game, state, mover, move)
+            theirs = _attempt(game, other, mover, move)
             refused = isinstance(mine, GameError), isinstance(theirs, GameError)
             assert refused[0] == refused[1], \
                 f"{move} by seat {mover} is {'refused' if refused[0] else 'allowed'} on the real state " \
@@ -210,11 +237,13 @@ def check_moves_both_ways(game: Game[Any, Any], state: Any, other: Any, owner: V
                 continue
             check_public_twins(game, mine.state, mine.events)
             for viewer in viewers(players, besides=owner):
-                if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer):
+                if _once(shown, (*tried_key, "view", viewer), _view, game, mine.state, viewer) != \
+                        _view(game, theirs.state, viewer):
                     _need_consent(game, mine, theirs, f"{move} by seat {mover} reveals {_secrets(owner)} "
                                                       f"to {_who(viewer)}")
                     continue  # the move revealed the secret to this viewer
-                assert _events(mine.events, viewer) == _events(theirs.events, viewer), \
+                assert _once(shown, (*tried_key, "events", viewer), _events, mine.events, viewer) == \
+                    _events(theirs.events, viewer), \
                     f"events {_who(viewer)} sees after {move} by seat {mover} leak {_secrets(owner)}"
 
 
@@ -224,18 +253,23 @@ def _need_consent(game: Game[Any, Any], mine: Any, theirs: Any, what: str) -> No
 
 
 def check_reveals_need_consent(game: Game[Any, Any], state: Any, other: Any, owner: Viewer, players: int,
-                               mover: int, moves: Sequence[Any]) -> None:
+                               mover: int, moves: Sequence[Any], shown: dict[Any, Any] | None = None) -> None:
     """A move whose outcome differs between ``state`` and its scramble ``other`` for anyone but
     ``owner`` (a view or an event: the move revealed a secret, or what a deck hid) is
     irreversible on both (issue 24, mutation 6): undoing it freely would let its player look
-    and try again. Moves legal on one twin only are the other checks' business."""
+    and try again. Moves legal on one twin only are the other checks' business. ``shown``: as for
+    :func:`check_moves_both_ways`."""
     for move in moves:
-        mine, theirs = _attempt(game, state, mover, move), _attempt(game, other, mover, move)
+        tried_key = ("tried", mover, _move_key(move))
+        mine = _once(shown, tried_key, _attempt, game, state, mover, move)
+        theirs = _attempt(game, other, mover, move)
         if isinstance(mine, GameError) or isinstance(theirs, GameError):
             continue
         for viewer in viewers(players, besides=owner):
-            if _view(game, mine.state, viewer) != _view(game, theirs.state, viewer) or \
-                    _events(mine.events, viewer) != _events(theirs.events, viewer):
+            if _once(shown, (*tried_key, "view", viewer), _view, game, mine.state, viewer) != \
+                    _view(game, theirs.state, viewer) or \
+                    _once(shown, (*tried_key, "events", viewer), _events, mine.events, viewer) != \
+                    _events(theirs.events, viewer):
                 _need_consent(game, mine, theirs, f"{move} by seat {mover} shows {_who(viewer)} {_secrets(owner)}")
                 break
 
