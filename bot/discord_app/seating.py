@@ -12,6 +12,7 @@ import discord
 
 from .boards import QUIET, publish
 from .components import Click, TableButton, make_view, on_action
+from .edits import edits_of
 from .errors import BotError
 from .i18n import t
 from .interactions import acknowledge_privately, confirmed, runtime_of
@@ -54,6 +55,7 @@ async def resign_click(interaction: discord.Interaction[Any], click: Click) -> N
     lang, rt, row = answer
     user = str(interaction.user.id)
     table_lang = public_lang(row)
+    posted = None
     async with rt.lock(row.id):
         seats = await rt.call(rt.service.seats, row.id)
         mine = next((s for s in seats if s.user_id == user and not s.is_bot), None)
@@ -65,7 +67,9 @@ async def resign_click(interaction: discord.Interaction[Any], click: Click) -> N
                                               name=safe(name), seat=mine.seat + 1))
         result = await rt.call(rt.service.run_bots, row.id)
         if result is not None:
-            await publish(rt, result, None)
+            posted = await publish(rt, result, None)
+    if posted is not None:  # the reply follows the bot's post, made outside the lock (issue 19 §5)
+        await edits_of(rt).wait_posted(posted)
     await interaction.edit_original_response(
         content=t("table.resigned", lang, name=safe(name), seat=mine.seat + 1), view=None)
 

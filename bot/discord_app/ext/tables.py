@@ -20,6 +20,7 @@ from service.ratings import change_line as rating_changes
 from .. import seating
 from ..boards import QUIET, publish
 from ..components import Click, TableButton, make_view, on_action
+from ..edits import edits_of
 from ..errors import BotError
 from ..i18n import answer_lang, guild_lang, interaction_lang, t
 from ..interactions import acknowledge_privately, confirmed, runtime_of
@@ -73,9 +74,10 @@ async def options_autocomplete(interaction: discord.Interaction[Any], current: s
     return out[:25]
 
 
-async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
+async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> int | None:
     """The deal is announced with the title's standing orders, so players find the ones that save
-    them a ping a turn and know which ones every seat starts with (``auto-roll``: issue 10 §6)."""
+    them a ping a turn and know which ones every seat starts with (``auto-roll``: issue 10 §6).
+    Returns the announcement's post (see :func:`.boards.publish`), for a reply to follow it."""
     await refresh_lobby(rt, table_id)
     lang = public_lang(result.loaded.table)
     notes = [t("table.started", lang)]
@@ -89,7 +91,7 @@ async def after_start(rt: Runtime, table_id: int, result: MoveResult) -> None:
             return f"`{token}` — {label}{on}"
         if orders:
             notes.append(t("bot.order.hint", lang, orders="; ".join(listed(o.token, o.label) for o in orders)))
-    await publish(rt, result, None, notes=notes)
+    return await publish(rt, result, None, notes=notes)
 
 
 async def notice(rt: Runtime, channel_id: str | None, text: str) -> None:
@@ -193,6 +195,7 @@ class Tables(commands.Cog):
         user = str(interaction.user.id)
         manager = rt.is_manager(interaction)
         answer = interaction.type == discord.InteractionType.application_command
+        posted = None
         async with rt.lock(table_id):
             row = await rt.call(rt.service.table, table_id)
             if action == "join":
@@ -211,7 +214,7 @@ class Tables(commands.Cog):
             else:
                 vote = await rt.call(rt.service.vote_start, table_id, user, manager=manager)
                 if vote.result is not None:
-                    await after_start(rt, table_id, vote.result)
+                    posted = await after_start(rt, table_id, vote.result)
                     done = t("table.started", lang)
                 else:
                     seats = await rt.call(rt.service.seats, table_id)
@@ -222,6 +225,8 @@ class Tables(commands.Cog):
                     answer = True
             if action != "start":
                 await refresh_lobby(rt, table_id)
+        if posted is not None:  # the reply follows the deal's post, made outside the lock (issue 19 §5)
+            await edits_of(rt).wait_posted(posted)
         if answer:
             await interaction.followup.send(done, ephemeral=True)
 
