@@ -91,6 +91,7 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
         await slash_ok(users[0], "table start", table.thread)
     else:
         await start()
+    await settle(server, service, table)  # a person reads the deal's post before moving (as after every move)
     loaded = await asyncio.to_thread(service.load, table.id)
     game = loaded.game
     open_turns: dict[int, Turn] = {s: Turn(s, first) for s in game.to_act(loaded.state)}

@@ -45,7 +45,8 @@ async def test_a_megarich_game_plays_through_all_three_phases_by_slash_commands(
     # what is measured is posts and pings, which the posting rule decides: Discord's windows shortened (notice.QUICKER)
     server.limiter.quicken(QUICKER)
     first = server.checkpoint()
-    await lobby_click(table, alice, "start")
+    await lobby_click(table, alice, "start")  # a click is answered at once; the deal's post follows
+    await settle(server, service, table)  # a person reads the post before moving (as after every move)
     rng = Rng.from_seed("e2e-megarich")
     played: list[str] = []
     turns: list[Turn] = []
