@@ -91,7 +91,7 @@ async def play_measured(server: LoopbackDiscord, service: TableService, table: T
         await slash_ok(users[0], "table start", table.thread)
     else:
         await start()
-    await settle(server, service, table)  # a person reads the deal's post before moving (as after every move)
+    await dealt(server, service, table)  # a person reads the deal's post before moving (as after every move)
     loaded = await asyncio.to_thread(service.load, table.id)
     game = loaded.game
     open_turns: dict[int, Turn] = {s: Turn(s, first) for s in game.to_act(loaded.state)}
@@ -150,6 +150,17 @@ async def settle(server: LoopbackDiscord, service: TableService, table: Table) -
             return True
         return any(str(m.id) == str(note["message"]) for m in public_bot_messages(server, table.thread))
     await server.wait_until(out, timeout=30, description="the table's status post to be out")
+
+
+async def dealt(server: LoopbackDiscord, service: TableService, table: Table) -> None:
+    """Wait until the deal's status post is out: unlike :func:`settle`, also while the deal's handler
+    has not noted a post yet (a lobby click is answered before the deal is posted)."""
+    def out() -> bool:
+        note = service.note(table.id, "status_post")
+        if not isinstance(note, dict) or not note.get("message"):
+            return False
+        return any(str(m.id) == str(note["message"]) for m in public_bot_messages(server, table.thread))
+    await server.wait_until(out, timeout=30, description="the deal's status post to be out")
 
 
 async def new_posts_show_the_board(server: LoopbackDiscord, table: Table, mark: int, seq: int,

@@ -14,7 +14,7 @@ from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
 from .helpers import Table, lobby_click, move, open_table, public_bot_messages
-from .notice import FIGURES, QUICKER, Turn, settle, told
+from .notice import FIGURES, QUICKER, Turn, dealt, settle, told
 
 #: The person's wonder: a name no bot draws, to find in public posts.
 WONDER = "Zephyr Quillmoor"
@@ -46,7 +46,7 @@ async def test_a_megarich_game_plays_through_all_three_phases_by_slash_commands(
     server.limiter.quicken(QUICKER)
     first = server.checkpoint()
     await lobby_click(table, alice, "start")  # a click is answered at once; the deal's post follows
-    await settle(server, service, table)  # a person reads the post before moving (as after every move)
+    await dealt(server, service, table)  # a person reads the deal's post before moving (as after every move)
     rng = Rng.from_seed("e2e-megarich")
     played: list[str] = []
     turns: list[Turn] = []
