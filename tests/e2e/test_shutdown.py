@@ -32,7 +32,9 @@ async def test_sigterm_finishes_committed_work_and_turns_new_commands_away(
         server: LoopbackDiscord, tabula: BotProcess, alice: FakeUser, bob: FakeUser) -> None:
     table = await open_table(server, alice, "pebbles", seats=2)
     await lobby_click(table, bob, "join")
-    await done(await alice.click(table.lobby, table.custom_id("start")))
+    await done(await alice.click(table.lobby, table.custom_id("start")))  # answered before the deal is made
+    await server.wait_for_message(table.thread, lambda m: m.author.id == server.bot_user.id
+                                  and "has started" in m.text)  # a person reads the deal's post, then moves
     await move(alice, table, "take 1")  # committed; its board follows by an edit, DELAY later
     drawn = f"board-t{table.id}-s1.png"
     assert drawn not in board_files(server, table.thread)
