@@ -536,23 +536,40 @@ def _margin_ids(canvas: Canvas, layout: Layout, hexes: Sequence[Hex], ids: Lette
     """Letters and numbers along the top and left margins, where 18xx maps print them."""
     letters: dict[str, list[float]] = {}
     numbers: dict[str, list[float]] = {}
-    for h in hexes:
-        try:
-            text = ids.format(h)
-        except ValueError:
-            continue
-        letter = text.rstrip("0123456789")
-        number = text[len(letter):]
+    for h, letter, number in _id_parts(tuple(hexes), ids):
         x, y = layout.centre(h)
         along_letter, along_number = (x, y) if ids.orientation == "flat" else (y, x)
         letters.setdefault(letter, []).append(along_letter)
         numbers.setdefault(number, []).append(along_number)
     x0, y0, _x1, _y1 = layout.bounding_box(hexes)
     columns, rows = (letters, numbers) if ids.orientation == "flat" else (numbers, letters)
+    # An id whose anchor lies farther off the canvas than a few of its heights draws no pixel on it (a patch's
+    # small canvas shows a few of them).
+    reach = 4 * size
+
+    def shown(x: float, y: float) -> bool:
+        return -reach < x < canvas.width + reach and -reach < y < canvas.height + reach
+
     for text, xs in columns.items():
-        canvas.text((sum(xs) / len(xs), y0 - gap), text, size, fill=pal.MUTED, bold=True, anchor="mb")
+        if shown(sum(xs) / len(xs), y0 - gap):
+            canvas.text((sum(xs) / len(xs), y0 - gap), text, size, fill=pal.MUTED, bold=True, anchor="mb")
     for text, ys in rows.items():
-        canvas.text((x0 - gap, sum(ys) / len(ys)), text, size, fill=pal.MUTED, bold=True, anchor="rm")
+        if shown(x0 - gap, sum(ys) / len(ys)):
+            canvas.text((x0 - gap, sum(ys) / len(ys)), text, size, fill=pal.MUTED, bold=True, anchor="rm")
+
+
+@lru_cache(maxsize=8)
+def _id_parts(hexes: tuple[Hex, ...], ids: LetterNumberIds) -> tuple[tuple[Hex, str, str], ...]:
+    """Each hex with an id, its letter and its number (worked out once per map: a patch draws the margin ids)."""
+    parts = []
+    for h in hexes:
+        try:
+            text = ids.format(h)
+        except ValueError:
+            continue
+        letter = text.rstrip("0123456789")
+        parts.append((h, letter, text[len(letter):]))
+    return tuple(parts)
 
 
 def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientation = "flat", lang: str = "en",
@@ -647,6 +664,10 @@ def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, f
             max(x for x, _ in corners) + pad, max(y for _, y in corners) + pad)
 
 
+def _widened(box: tuple[float, float, float, float], pad: float) -> tuple[float, float, float, float]:
+    return box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+
+
 def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *, lang: str = "en",
               ids: LetterNumberIds | None = None, id_size: float = ID_SIZE, texts: Sequence[DrawnText] = (),
               overlay: Callable[[Canvas, Layout, frozenset[Hex]], object] | None = None,
@@ -678,9 +699,10 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     canvas = Canvas(source.width, source.height, lang, background=background, scale=scale)
     canvas.paste(source, (0, 0))
     assert canvas.image is not None
-    boxes = {cell.hex: _hex_box(layout, cell.hex, pad) for cell in hexes}
+    plain = {cell.hex: _hex_box(layout, cell.hex, 0) for cell in hexes}
+    boxes = {h: _widened(box, pad) for h, box in plain.items()}
     layers = ("fill", "content", "highlight", "overlay")
-    reaches = {layer: boxes if reach is None else {cell.hex: _hex_box(layout, cell.hex, min(pad, reach(cell, layer)))
+    reaches = {layer: boxes if reach is None else {cell.hex: _widened(plain[cell.hex], min(pad, reach(cell, layer)))
                                                    for cell in hexes}
                for layer in layers}
     redrawn = set(changed)
