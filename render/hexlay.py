@@ -137,7 +137,7 @@ def _spill(lang: str, size: float) -> float:
 
 
 def _patched(view: HexlayView, lang: str, size: float, *, labels: bool) -> MapImage:
-    """The map, drawn again only in the hexes that differ from the nearest of the last few maps drawn in this
+    """The map, drawn again only in the hexes that differ from the nearest of the last three maps drawn in this
     language and size (issue 25 §2: a lay changes its hex and the last move's highlight; drawing the whole map
     was most of a board), else drawn whole. A patched map is the map drawn whole, pixel for pixel
     (:func:`render.hexes.patch_map`)."""
@@ -166,7 +166,10 @@ def _patched(view: HexlayView, lang: str, size: float, *, labels: bool) -> MapIm
     replay(texts)
     with _BASES_LOCK:
         kept = [base for base in _BASES.get(near, ()) if best is None or base is not best[0]]
+        _BASES.pop(near, None)
         _BASES[near] = [*kept, _Base(drawn, shown, tuple(view.cities), tuple(texts))][-_BASES_KEPT:]
+        while len(_BASES) > _BASES_SIZES:     # most recently drawn last
+            del _BASES[next(iter(_BASES))]
     return drawn
 
 
@@ -186,8 +189,10 @@ _MAPS: Reused[Hashable, MapImage] = Reused(2)
 #: neighbours: about a twelfth of the map's cost per hex).
 _PATCH_MOST = 10
 #: Bases kept per language and size: the last maps drawn (a process drawing several tables patches each from
-#: its own last map while they are among these).
-_BASES_KEPT = 4
+#: its own last map while they are among these), for up to four languages and sizes (the board's and the
+#: result's, in English and Chinese): at most 12 maps of about 1.5 MB.
+_BASES_KEPT = 3
+_BASES_SIZES = 4
 _BASES: dict[tuple[str, float, bool], list[_Base]] = {}
 _BASES_LOCK = threading.Lock()
 
