@@ -197,7 +197,8 @@ class _Band:
 #: The height of the map's rows in pixels: 16 rows of pointy hexes 1.5 radii apart (even, so wrapping moves
 #: every shape by an even number of pixels: the same pixels, as :class:`render.static_layer.Sprites` relies on).
 _PERIOD = round(1.5 * HEX * 16)
-#: Bands kept per process: one per table's map and language (a band is about 2,050 × 1,056 RGB pixels, 6.5 MB).
+#: Bands kept per process: one per table's map and language (a band is 2,046 × 1,056 pixels: 8.6 MB, as Pillow
+#: keeps RGB in 4 bytes a pixel).
 _BANDS: Reused[tuple[tuple[str, ...], str], _Band] = Reused(2, report=False)
 
 
