@@ -536,23 +536,40 @@ def _margin_ids(canvas: Canvas, layout: Layout, hexes: Sequence[Hex], ids: Lette
     """Letters and numbers along the top and left margins, where 18xx maps print them."""
     letters: dict[str, list[float]] = {}
     numbers: dict[str, list[float]] = {}
-    for h in hexes:
-        try:
-            text = ids.format(h)
-        except ValueError:
-            continue
-        letter = text.rstrip("0123456789")
-        number = text[len(letter):]
+    for h, letter, number in _id_parts(tuple(hexes), ids):
         x, y = layout.centre(h)
         along_letter, along_number = (x, y) if ids.orientation == "flat" else (y, x)
         letters.setdefault(letter, []).append(along_letter)
         numbers.setdefault(number, []).append(along_number)
     x0, y0, _x1, _y1 = layout.bounding_box(hexes)
     columns, rows = (letters, numbers) if ids.orientation == "flat" else (numbers, letters)
+    # An id whose anchor lies farther off the canvas than a few of its heights draws no pixel on it (a patch's
+    # small canvas shows a few of them).
+    reach = 4 * size
+
+    def shown(x: float, y: float) -> bool:
+        return -reach < x < canvas.width + reach and -reach < y < canvas.height + reach
+
     for text, xs in columns.items():
-        canvas.text((sum(xs) / len(xs), y0 - gap), text, size, fill=pal.MUTED, bold=True, anchor="mb")
+        if shown(sum(xs) / len(xs), y0 - gap):
+            canvas.text((sum(xs) / len(xs), y0 - gap), text, size, fill=pal.MUTED, bold=True, anchor="mb")
     for text, ys in rows.items():
-        canvas.text((x0 - gap, sum(ys) / len(ys)), text, size, fill=pal.MUTED, bold=True, anchor="rm")
+        if shown(x0 - gap, sum(ys) / len(ys)):
+            canvas.text((x0 - gap, sum(ys) / len(ys)), text, size, fill=pal.MUTED, bold=True, anchor="rm")
+
+
+@lru_cache(maxsize=8)
+def _id_parts(hexes: tuple[Hex, ...], ids: LetterNumberIds) -> tuple[tuple[Hex, str, str], ...]:
+    """Each hex with an id, its letter and its number (worked out once per map: a patch draws the margin ids)."""
+    parts = []
+    for h in hexes:
+        try:
+            text = ids.format(h)
+        except ValueError:
+            continue
+        letter = text.rstrip("0123456789")
+        parts.append((h, letter, text[len(letter):]))
+    return tuple(parts)
 
 
 def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientation = "flat", lang: str = "en",
@@ -647,10 +664,15 @@ def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, f
             max(x for x, _ in corners) + pad, max(y for _, y in corners) + pad)
 
 
+def _widened(box: tuple[float, float, float, float], pad: float) -> tuple[float, float, float, float]:
+    return box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+
+
 def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *, lang: str = "en",
               ids: LetterNumberIds | None = None, id_size: float = ID_SIZE, texts: Sequence[DrawnText] = (),
               overlay: Callable[[Canvas, Layout, frozenset[Hex]], object] | None = None,
-              background: RGB = pal.BACKGROUND, pad: float = 4) -> tuple[MapImage, list[DrawnText]]:
+              background: RGB = pal.BACKGROUND, pad: float = 4,
+              reach: Callable[[MapHex, str], float] | None = None) -> tuple[MapImage, list[DrawnText]]:
     """``base`` (drawn by :func:`draw_map`, then ``overlay``) with the ``changed`` hexes drawn again from ``hexes``:
     a move of 18xx changes one or two hexes, and redrawing those costs a tenth of the map (issue 13 §3).
 
@@ -662,6 +684,13 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     an even number of pixels, so shapes and strings land on the same pixels as in a whole drawing. ``base`` is not
     changed. Returns the new map and its strings: ``texts`` (those of ``base``) without the ones inside a changed
     hex, plus the ones drawn there now.
+
+    ``reach(cell, layer)``, when given, is how far a hex's drawing in ``layer`` (``"fill"``, ``"content"``,
+    ``"highlight"`` or ``"overlay"``: the caller's overlay for that hex) reaches beyond its corners, at most
+    ``pad``: a layer of a hex is drawn again on a changed hex's canvas only when its reach touches it (issue 25
+    §2: most hexes draw nothing outside their outline, and drawing every layer of every hex within ``pad`` of the
+    box was most of a patch). A changed hex's own box is still widened by ``pad``, covering what it drew before
+    and draws now.
     """
     layout = base.layout
     source = base.canvas
@@ -670,7 +699,12 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     canvas = Canvas(source.width, source.height, lang, background=background, scale=scale)
     canvas.paste(source, (0, 0))
     assert canvas.image is not None
-    boxes = {cell.hex: _hex_box(layout, cell.hex, pad) for cell in hexes}
+    plain = {cell.hex: _hex_box(layout, cell.hex, 0) for cell in hexes}
+    boxes = {h: _widened(box, pad) for h, box in plain.items()}
+    layers = ("fill", "content", "highlight", "overlay")
+    reaches = {layer: boxes if reach is None else {cell.hex: _widened(plain[cell.hex], min(pad, reach(cell, layer)))
+                                                   for cell in hexes}
+               for layer in layers}
     redrawn = set(changed)
     size = layout.size if isinstance(layout.size, float | int) else layout.size[0]
     # The margin ids lie left of and above the map's hexes, ``gap`` away (:func:`_margin_ids`): a small canvas
@@ -679,24 +713,39 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     bx0, by0, _bx1, _by1 = layout.bounding_box([cell.hex for cell in hexes])
     id_edge = (bx0 - size * 0.2 + 2, by0 - size * 0.2 + 2)
     found_texts = [t for t in texts if layout.hex_at(*t.xy) not in redrawn]
-    for h in (cell.hex for cell in hexes if cell.hex in redrawn):
-        x0, y0, x1, y1 = boxes[h]
+    for group in _clusters([cell.hex for cell in hexes if cell.hex in redrawn], boxes):
+        x0, y0 = min(boxes[h][0] for h in group), min(boxes[h][1] for h in group)
+        x1, y1 = max(boxes[h][2] for h in group), max(boxes[h][3] for h in group)
         left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
         right, bottom = math.ceil(x1), math.ceil(y1)
-        near = [cell for cell in hexes if boxes[cell.hex][0] < right and left < boxes[cell.hex][2]
-                and boxes[cell.hex][1] < bottom and top < boxes[cell.hex][3]]
+        near = {layer: [cell for cell in hexes if found[cell.hex][0] < right and left < found[cell.hex][2]
+                        and found[cell.hex][1] < bottom and top < found[cell.hex][3]]
+                for layer, found in reaches.items()}
         small = Canvas(right - left, bottom - top, lang, background=background, scale=scale)
         moved = layout.moved((layout.origin[0] - left, layout.origin[1] - top))
         with recording() as drawn:
-            for layer in ("fill", "content", "highlight"):
-                for cell in near:
+            for layer in layers[:3]:
+                for cell in near[layer]:
                     draw_hex(small, moved, cell, layer=layer)
             if ids is not None and (left < id_edge[0] or top < id_edge[1]):
                 _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * id_size)
             if overlay is not None:
-                overlay(small, moved, frozenset(cell.hex for cell in near))
+                overlay(small, moved, frozenset(cell.hex for cell in near["overlay"]))
         assert small.image is not None
         canvas.image.paste(small.image, (left * scale, top * scale))
         found_texts.extend(DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in drawn
-                           if moved.hex_at(*t.xy) == h)
+                           if moved.hex_at(*t.xy) in group)
     return MapImage(canvas, layout), found_texts
+
+
+def _clusters(changed: Sequence[Hex], boxes: dict[Hex, tuple[float, float, float, float]]) -> list[set[Hex]]:
+    """The changed hexes in groups whose boxes overlap (neighbours): each group is drawn again on one canvas over
+    its boxes' union, so the hexes around two neighbours are drawn once, not twice. In map order."""
+    groups: list[set[Hex]] = []
+    for h in changed:
+        x0, y0, x1, y1 = boxes[h]
+        touching = [g for g in groups if any(boxes[o][0] < x1 and x0 < boxes[o][2] and boxes[o][1] < y1
+                                             and y0 < boxes[o][3] for o in g)]
+        merged = {h}.union(*touching)
+        groups = [g for g in groups if g not in touching] + [merged]
+    return groups

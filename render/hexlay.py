@@ -9,9 +9,11 @@ Track is drawn in the colour of the seat that laid it, so each player's network 
 from __future__ import annotations
 
 import math
+import threading
 import tomllib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +25,10 @@ from games.examples.hexlay.game import META
 from games.examples.hexlay.view import HexlayView, PlacedView
 
 from . import palette as pal
-from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Town, draw_detail, draw_hex, draw_map
-from .kit import DIRECT, MARGIN_DEFAULT, Canvas, TitleRenderer, board_palette, seat_label
+from .hexes import TILE_COLOURS, City, MapHex, MapImage, Tile, Town, draw_detail, draw_hex, draw_map, patch_map
+from .kit import DIRECT, MARGIN_DEFAULT, Canvas, DrawnText, TitleRenderer, board_palette, recording, replay, seat_label
 from .palette import RGB
-from .static_layer import Reused
+from .static_layer import Reused, Sprites
 
 __all__ = ["RENDERER", "SEAT_COLOURS", "board_image", "detail", "draw_board", "private", "result"]
 
@@ -93,29 +95,106 @@ def _cells(view: HexlayView, lang: str, *, labels: bool = True, city_names: bool
 
 def _map(view: HexlayView, lang: str, size: float, *, labels: bool = True) -> MapImage:
     """The whole map, city names on dark tags large enough to read in a chat preview. Drawn once while the map
-    stays the same (issue 13 §3); the canvas returned is shared: paste it, never draw on it."""
+    stays the same (issue 13 §3), else patched from the nearest map drawn before (:func:`_patched`); the canvas
+    returned is shared: paste it, never draw on it."""
     last = view.last.hex if view.last is not None and view.last.hex else None
     key = (tuple((p.hex, p.tile, p.rotation, p.owner) for p in view.laid), tuple(view.cities), last, lang, size,
            labels, DIRECT)
-    return _MAPS.get(key, lambda: _draw_map(view, lang, size, labels=labels))
+    return _MAPS.get(key, lambda: _patched(view, lang, size, labels=labels))
 
 
 def _draw_map(view: HexlayView, lang: str, size: float, *, labels: bool) -> MapImage:
     drawn = draw_map(_cells(view, lang, labels=labels, city_names=False), size=size, lang=lang, ids=IDS,
                      margin=MARGIN)
+    _city_tags(drawn.canvas, drawn.layout, view.cities, lang, size)
+    return drawn
+
+
+def _city_tags(cv: Canvas, layout: Layout, cities: Iterable[str], lang: str, size: float) -> None:
+    """The city names on their dark tags, over the map."""
     b = board()
     text = max(11.0, size * 0.34)
-    for h in view.cities:
-        cx, cy = drawn.layout.centre(b.coords[b.index[h]])
+    for h in cities:
+        cx, cy = layout.centre(b.coords[b.index[h]])
         name = b.site_by_hex[h].name(lang)
-        w = drawn.canvas.measure(name, text, True) + text * 0.9
-        drawn.canvas.pill((cx - w / 2, cy + size * 0.58), name, text, fill=CITY_TAG, height=text * 1.45,
-                          pad=text * 0.45)
+        w = cv.measure(name, text, True) + text * 0.9
+        # On a 1/1024 px grid: a patch's canvas lies an even number of pixels off, and a name that came out at
+        # exactly half a pixel there would round the other way (float error) than on the whole map.
+        at = (round((cx - w / 2) * 1024) / 1024, round((cy + size * 0.58) * 1024) / 1024)
+        cv.pill(at, name, text, fill=CITY_TAG, height=text * 1.45, pad=text * 0.45)
+
+
+@lru_cache(maxsize=16)
+def _spill(lang: str, size: float) -> float:
+    """How far beyond its hex's box anything drawn for a hex reaches, in pixels: a highlight's thick border, or
+    a city's tag wider than its hex (with two pixels for anti-aliasing)."""
+    b = board()
+    text = max(11.0, size * 0.34)
+    probe = Canvas(1, 1, lang, dry=True, scale=DIRECT)
+    widest = max((probe.measure(site.name(lang), text, True) + text * 0.9 for site in b.site_by_hex.values()),
+                 default=0.0)
+    return max(size * 0.3, widest / 2 - size + 2)
+
+
+def _patched(view: HexlayView, lang: str, size: float, *, labels: bool) -> MapImage:
+    """The map, drawn again only in the hexes that differ from the nearest of the last three maps drawn in this
+    language and size (issue 25 §2: a lay changes its hex and the last move's highlight; drawing the whole map
+    was most of a board), else drawn whole. A patched map is the map drawn whole, pixel for pixel
+    (:func:`render.hexes.patch_map`)."""
+    cells = _cells(view, lang, labels=labels, city_names=False)
+    shown = {cell.hex: cell for cell in cells}
+    near = (lang, size, labels)
+    with _BASES_LOCK:
+        bases = list(_BASES.get(near, ()))
+    best: tuple[_Base, list[Hex]] | None = None
+    for base in bases:
+        changed = [h for h, cell in shown.items() if base.shown.get(h) != cell]
+        if base.cities == tuple(view.cities) and (best is None or len(changed) < len(best[1])):
+            best = (base, changed)
+    if best is not None and len(best[1]) <= _PATCH_MOST:
+        b = board()
+        where = {b.coords[b.index[h]]: h for h in view.cities}
+
+        def overlay(cv: Canvas, layout: Layout, around: frozenset[Hex]) -> None:
+            _city_tags(cv, layout, [where[h] for h in around if h in where], lang, size)
+
+        drawn, texts = patch_map(best[0].image, cells, best[1], lang=lang, ids=IDS, texts=best[0].texts,
+                                 overlay=overlay, pad=_spill(lang, size))
+    else:
+        with recording() as texts:
+            drawn = _draw_map(view, lang, size, labels=labels)
+    replay(texts)
+    with _BASES_LOCK:
+        kept = [base for base in _BASES.get(near, ()) if best is None or base is not best[0]]
+        _BASES.pop(near, None)
+        _BASES[near] = [*kept, _Base(drawn, shown, tuple(view.cities), tuple(texts))][-_BASES_KEPT:]
+        while len(_BASES) > _BASES_SIZES:     # most recently drawn last
+            del _BASES[next(iter(_BASES))]
     return drawn
+
+
+@dataclass(frozen=True)
+class _Base:
+    """A map drawn before: what each hex showed on it, its cities and its strings."""
+
+    image: MapImage
+    shown: dict[Hex, MapHex]
+    cities: tuple[str, ...]
+    texts: tuple[DrawnText, ...]
 
 
 #: Drawn maps kept per process (the board's is about 1.5 MB at output size).
 _MAPS: Reused[Hashable, MapImage] = Reused(2)
+#: A map with more hexes changed than this from every kept base is drawn whole (a patch redraws the hex and its
+#: neighbours: about a twelfth of the map's cost per hex).
+_PATCH_MOST = 10
+#: Bases kept per language and size: the last maps drawn (a process drawing several tables patches each from
+#: its own last map while they are among these), for up to four languages and sizes (the board's and the
+#: result's, in English and Chinese): at most 12 maps of about 1.5 MB.
+_BASES_KEPT = 3
+_BASES_SIZES = 4
+_BASES: dict[tuple[str, float, bool], list[_Base]] = {}
+_BASES_LOCK = threading.Lock()
 
 
 # ---- board ----------------------------------------------------------------------------------------------------
@@ -209,13 +288,24 @@ def _supply_grid(cv: Canvas, view: HexlayView, x0: float, y: float, w: float, la
         cx = x0 + cell_w * (n % columns) + cell_w / 2
         top = y + cell_h * (n // columns)
         left = view.supply.get(tile.id, 0)
-        picture = tile_picture(tile, track=None if left else SOLD_OUT)
-        if not left:
-            picture = Tile(paths=picture.paths, stops=picture.stops, colour=pal.PANEL_ALT, track=SOLD_OUT)
-        draw_hex(cv, Layout("flat", r, (cx, top + r)), MapHex(Hex(0, 0), tile=picture, outline=pal.LINE))
+        _SUPPLY.paste(cv, (tile.id, bool(left), r), (cx - r - 2, top - 2, cx + r + 2, top + 2 * r + 2),
+                      partial(_supply_tile, tile, bool(left), r))
         cv.text((cx, top + 2 * r + 10), f"{tile.id} ×{left}", 12, fill=pal.TEXT if left else pal.MUTED,
                 bold=bool(left), anchor="mm")
     return y + cell_h * math.ceil(len(tiles) / columns)
+
+
+def _supply_tile(tile: TileType, left: bool, r: float, cv: Canvas, x: float, y: float) -> None:
+    """A supply tile at r0 on its own, in the box from ``(x, y)`` (a flat hex of radius ``r`` two pixels in), greyed
+    when sold out."""
+    picture = tile_picture(tile, track=None if left else SOLD_OUT)
+    if not left:
+        picture = Tile(paths=picture.paths, stops=picture.stops, colour=pal.PANEL_ALT, track=SOLD_OUT)
+    draw_hex(cv, Layout("flat", r, (x + r + 2, y + r + 2)), MapHex(Hex(0, 0), tile=picture, outline=pal.LINE))
+
+
+#: The board's supply tiles, drawn once per process (issue 25 §2: 36 small hexes were a fifth of a board).
+_SUPPLY = Sprites(128)
 
 
 # ---- private --------------------------------------------------------------------------------------------------

@@ -98,6 +98,12 @@ class Reused(Generic[K, T]):
         replay(found[1])
         return found[0]
 
+    def find(self, key: K) -> T | None:
+        """The picture kept for ``key``, or ``None`` (nothing is drawn, and nothing is reported)."""
+        with self._lock:
+            found = self._found.get(key)
+        return found[0] if found is not None else None
+
     def clear(self) -> None:
         """Forget every kept picture."""
         with self._lock:
@@ -113,6 +119,7 @@ class Sprites:
 
     def __init__(self, kept: int) -> None:
         self._kept: Reused[Hashable, Layer] = Reused(kept, report=False)
+        self._panels: Reused[Hashable, tuple[Layer, float]] = Reused(kept, report=False)
 
     def paste(self, cv: Canvas, key: Hashable, rect: Sequence[float], draw: Callable[[Canvas, float, float], object],
               *, background: RGB = pal.BACKGROUND) -> None:
@@ -159,6 +166,39 @@ class Sprites:
         cv.image.paste(layer.image, (left * scale + layer.left, top * scale + layer.top))
         replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in layer.texts])
 
+    def panel(self, cv: Canvas, key: Hashable, xy: tuple[float, float], width: float,
+              draw: Callable[[Canvas, float, float], float], *, most: float = 1200,
+              background: RGB = pal.BACKGROUND) -> float:
+        """A panel of ``width`` whose height is known once drawn: ``draw(canvas, x, y)`` draws it with its top-left
+        corner at ``(x, y)`` and returns its bottom (at most ``most`` below ``y``). Pasted as :meth:`paste` pastes
+        a sprite (everything it shows must be in ``key``; it lies on ``background`` and draws nothing more than two
+        pixels left or right of its width, nor above ``y - 2``), down to two pixels below its bottom. Returns the
+        bottom on ``cv``; on a measuring canvas the kept panel's bottom, else ``draw``'s there."""
+        x, y = xy
+        left, top = 2 * math.floor((x - 2) / 2), 2 * math.floor((y - 2) / 2)
+        fx, fy = x - left, y - top
+        wide = math.ceil(fx + width + 2)
+        scale = cv.scale
+        kept = (key, fx, fy, wide, scale, cv.lang, background)
+        if cv.dry or cv.image is None:
+            found = self._panels.find(kept)
+            return y + found[1] if found is not None else draw(cv, x, y)
+
+        def whole() -> tuple[Layer, float]:
+            canvas = Canvas(wide, math.ceil(fy + most), cv.lang, background=background, scale=scale)
+            with recording() as texts:
+                height = draw(canvas, fx, fy) - fy
+            assert canvas.image is not None
+            bottom = min(math.ceil(fy + height) + 2, canvas.height)
+            return Layer(canvas.image.crop((0, 0, wide * scale, bottom * scale)), 0, 0, scale, tuple(texts),
+                         lambda c: draw(c, fx, fy)), height
+
+        layer, height = self._panels.get(kept, whole)
+        cv.image.paste(layer.image, (left * scale, top * scale))
+        replay([DrawnText(t.text, t.source, (t.xy[0] + left, t.xy[1] + top), t.size) for t in layer.texts])
+        return y + height
+
     def clear(self) -> None:
         """Forget every kept sprite."""
         self._kept.clear()
+        self._panels.clear()

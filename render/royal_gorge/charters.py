@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from games.royal_gorge.content import PHASES, content
 
 from .. import palette as pal
 from ..kit import Canvas
-from .common import _corp_name, _money, _phase_name, _rail_ids, _trains, _w, corp_colour
+from .common import _PANELS, _corp_name, _money, _phase_name, _rail_ids, _trains, _w, corp_colour
 
 
 # ---- charters --------------------------------------------------------------------------------------------------
@@ -125,6 +126,12 @@ def _charter(cv: Canvas, corp: Any, view: Any, lang: str, names: Sequence[str], 
 CHARTER_H = 188
 
 
+def _charter_panel(corp: Any, view: Any, lang: str, names: Sequence[str], w: float, cv: Canvas, x: float,
+                   y: float) -> float:
+    _charter(cv, corp, view, lang, names, x, y, w, CHARTER_H)
+    return y + CHARTER_H
+
+
 def _charters(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float, y: float, w: float) -> float:
     rails = [corp for corp in view.corps if corp.kind == "rail"]
     rank = {corp: i for i, corp in enumerate(view.operating)}
@@ -140,6 +147,8 @@ def _charters(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float,
     cw = (w - gap * (per_row - 1)) / per_row
     for i, corp in enumerate(rails):
         k, j = divmod(i, per_row)
-        _charter(cv, corp, view, lang, names, x0 + j * (cw + gap), y + k * (CHARTER_H + gap), cw, CHARTER_H)
+        key = ("charter", repr(corp), corp.id == view.operating_now, tuple(names), cw)
+        _PANELS.panel(cv, key, (x0 + j * (cw + gap), y + k * (CHARTER_H + gap)), cw,
+                      partial(_charter_panel, corp, view, lang, names, cw))
     rows = math.ceil(len(rails) / per_row)
     return y + rows * CHARTER_H + (rows - 1) * gap

@@ -17,6 +17,7 @@ from .. import palette as pal
 from ..hexes import TILE_COLOURS
 from ..kit import MARGIN_DEFAULT, Canvas, seat_label
 from ..palette import RGB
+from ..static_layer import Sprites
 
 MARGIN = MARGIN_DEFAULT
 WIDTH = 1600             # the board: a chat preview shows it whole
@@ -170,3 +171,8 @@ class BoardImage:
 
     def png(self) -> bytes:
         return self.canvas.png()
+
+
+#: The board's charters and its steel, gold and depot panels, drawn once per process while what each shows stays
+#: the same (issue 25 §2: they change on a few moves, and were a fifth of a board's drawing).
+_PANELS = Sprites(96)

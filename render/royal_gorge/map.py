@@ -284,15 +284,30 @@ def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImag
                             view.phase if cell.hex in phased else "") for cell in cells}
         near = (lang, size, ids)
         with _BASES_LOCK:
-            base = _BASES.get(near)
-        changed = [h for h, seen in shown.items() if base.shown.get(h) != seen] if base is not None else []
+            bases = list(_BASES.get(near, ()))
+        base: _Base | None = None
+        changed: list[Hex] = []
+        for kept in bases:          # the kept map nearest to this one (of a table drawn before, or this table's)
+            differ = [h for h, seen in shown.items() if kept.shown.get(h) != seen]
+            if base is None or len(differ) < len(changed):
+                base, changed = kept, differ
         if base is not None and len(changed) <= _PATCH_MOST:
             def overlay(cv: Canvas, layout: Layout, where: frozenset[Hex]) -> None:
                 _overlay(cv, layout, view, lang, size, only=[coords[h] for h in where])
 
+            spilling = _spilling()
+
+            def reach(cell: MapHex, layer: str) -> float:
+                if layer == "fill" or (layer == "highlight" and cell.highlight is None):
+                    return size * _OUTLINE
+                if layer == "content":
+                    big = cell.tile is not None and bool(cell.tile.stops)    # a revenue bubble
+                else:                                                        # names and off-board revenue
+                    big = layer == "overlay" and cell.hex in spilling
+                return size * (_SPILL if big else _REACH)
+
             drawn, texts = patch_map(base.image, cells, changed, lang=lang, ids=IDS if ids else None, id_size=ID_SIZE,
-                                     texts=base.texts, overlay=overlay,
-                                     pad=size * _SPILL)
+                                     texts=base.texts, overlay=overlay, pad=size * _SPILL, reach=reach)
         else:
             with recording() as found:
                 drawn = draw_map(cells, size=size, lang=lang, ids=IDS if ids else None, id_size=ID_SIZE, margin=MARGIN)
@@ -300,8 +315,8 @@ def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImag
             texts = found
         replay(texts)
         with _BASES_LOCK:
-            _BASES.pop(near, None)
-            _BASES[near] = _Base(drawn, shown, tuple(texts))
+            others = [b for b in _BASES.pop(near, []) if b is not base]
+            _BASES[near] = [*others, _Base(drawn, shown, tuple(texts))][-_BASES_KEPT:]
             while len(_BASES) > _MAPS.kept:
                 del _BASES[next(iter(_BASES))]
         return drawn
@@ -311,7 +326,7 @@ def _draw_map(view: Any, lang: str, size: float, *, ids: bool = True) -> MapImag
 
 @dataclass(frozen=True)
 class _Base:
-    """The last map drawn for a language and size, what each hex showed on it (its cell, the tile laid, the gold
+    """A map drawn for a language and size, what each hex showed on it (its cell, the tile laid, the gold
     on it and, on an off-board area, the phase) and its strings: the next map is this one with the hexes that
     changed drawn again."""
 
@@ -324,15 +339,31 @@ class _Base:
 #: wide, a little over the hex's 2 radii), a revenue bubble pushed out from a city near the edge (render.hexes
 #: places it 1.55 × the city's offset from the centre).
 _SPILL = 0.5
-#: A map with more hexes changed than this is drawn whole (patching costs about a tenth of the map per hex).
-_PATCH_MOST = 6
-_BASES: dict[tuple[str, float, bool], _Base] = {}
+#: How far, in hex radii, a hex without a name, a stop or an off-board area draws beyond its corners: track's
+#: casing at an edge (0.11), a wall across an edge (0.04), a highlight or an outline, with anti-aliasing.
+_REACH = 0.15
+#: How far a hex's fill and outline reach beyond its corners, in hex radii (the outline is 0.03 wide).
+_OUTLINE = 0.06
+#: A map with more hexes changed than this from every kept map is drawn whole (patching a hex costs about a tenth
+#: of the map, less for neighbours drawn together).
+_PATCH_MOST = 10
+#: Maps kept to patch from per language and size (the last ones drawn, a patched map replacing the one it came
+#: from), for two languages or sizes: up to six maps of about 4 MB.
+_BASES_KEPT = 3
+_BASES: dict[tuple[str, float, bool], list[_Base]] = {}
 _BASES_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=1)
 def _hex_ids() -> dict[Hex, str]:
     return {h.coord: h.id for h in content().hex_list}
+
+
+@lru_cache(maxsize=1)
+def _spilling() -> frozenset[Hex]:
+    """The hexes whose overlay may reach up to :data:`_SPILL` beyond their corners: those with a place name (its
+    patch is wider than the hex) or an off-board area (its revenue by phase)."""
+    return frozenset(h.coord for h in content().hex_list if h.en or h.zh or h.stops)
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from games.royal_gorge.content import content
 
 from .. import palette as pal
 from ..kit import Canvas
-from .common import GOLD, PHASE_COLOUR, STEEL, _corp_name, _depot, _money, _phase_name, _steel, _w, corp_colour
+from .common import _PANELS, GOLD, PHASE_COLOUR, STEEL, _corp_name, _depot, _money, _phase_name, _steel, _w, corp_colour
 from .map import _mine
 from .market import _marker
 
@@ -157,11 +157,25 @@ def _depot_panel(cv: Canvas, view: Any, lang: str, x: float, y: float, w: float)
 
 
 def _bottom(cv: Canvas, view: Any, lang: str, names: Sequence[str], x0: float, y: float, w: float) -> float:
+    """Steel, gold and the depot side by side; each panel is a sprite keyed by everything it shows (issue 25 §2:
+    they change on a few moves of a game, and were a tenth of a board)."""
     gap = 24
     steel_w = w * 0.36
     gold_w = w * 0.3
     depot_w = w - steel_w - gold_w - 2 * gap
-    a = _steel_panel(cv, view, lang, names, x0, y, steel_w)
-    b = _gold_panel(cv, view, lang, names, x0 + steel_w + gap, y, gold_w)
-    d = _depot_panel(cv, view, lang, x0 + steel_w + gold_w + 2 * gap, y, depot_w)
+    corps = {corp.id: repr(corp) for corp in view.corps if corp.id in ("CF&I", "VGC")}
+    shown = tuple(names)
+    steel = ("steel", corps.get("CF&I"), tuple(sorted((k, tuple(v)) for k, v in _steel(view).items())), view.phase,
+             shown, steel_w)
+    gold = ("gold", corps.get("VGC"), getattr(view, "gold_shipped", 0), getattr(view, "ruleset", "18xx"),
+            getattr(view, "gold_dividend", 0), view.phase, shown, gold_w)
+    depot = ("depot", tuple(sorted(_depot(view).items())), getattr(view, "next_train", None),
+             tuple(str(t) for t in getattr(view, "pool_trains", None) or []), view.phase, depot_w)
+    a = _PANELS.panel(cv, steel, (x0, y), steel_w,
+                      lambda c, x, top: _steel_panel(c, view, lang, names, x, top, steel_w))
+    b = _PANELS.panel(cv, gold, (x0 + steel_w + gap, y), gold_w,
+                      lambda c, x, top: _gold_panel(c, view, lang, names, x, top, gold_w))
+    d = _PANELS.panel(cv, depot, (x0 + steel_w + gold_w + 2 * gap, y), depot_w,
+                      lambda c, x, top: _depot_panel(c, view, lang, x, top, depot_w))
     return max(a, b, d)
+

@@ -4,6 +4,7 @@ detail of one hex with its candidate tiles in their legal rotations; Chinese ren
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -165,3 +166,43 @@ def test_the_detail_draws_only_what_the_view_offers_the_renderer_runs_no_rules()
     assert set(focused(state, "E10").fits) == {"E10"}
     assert focused(state, "E8").fits == {} and focused(state, "C4").fits == {}
     assert GAME.focus_view(state, 0, ["lay"], GAME.view(state, 0)).fits == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_patched_map_is_the_map_drawn_whole_with_the_same_strings(lang: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map drawn after another is patched where they differ (issue 25 §2): over a seeded four-seat game, every
+    third position's map, patched from the maps before (3–10 hexes apart), is the map drawn whole, pixel for pixel,
+    with the same strings."""
+    from PIL import ImageChops
+
+    from render import hexlay
+
+    state = GAME.setup(4, {}, "patch")
+    rng = Rng.from_seed("patch")
+    states = [state]
+    while acting := sorted(GAME.to_act(state)):
+        seat = acting[rng.below(len(acting))]
+        state = GAME.apply(state, seat, GAME.bot_move(state, seat, rng)).state
+        states.append(state)
+    hexlay._BASES.clear()
+    patches: list[int] = []
+    patch_map = hexlay.patch_map
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        patches.append(1)
+        return patch_map(*args, **kwargs)
+
+    monkeypatch.setattr(hexlay, "patch_map", counted)
+    for state in states[::3]:
+        view = GAME.view(state, None)
+        hexlay._MAPS.clear()
+        with recording() as pasted:
+            drawn = hexlay._map(view, lang, hexlay.HEX)
+        with recording() as whole_texts:
+            whole = hexlay._draw_map(view, lang, hexlay.HEX, labels=True)
+        assert drawn.canvas.image is not None and whole.canvas.image is not None
+        assert ImageChops.difference(drawn.canvas.image, whole.canvas.image).getbbox() is None
+        key = lambda t: (t.text, round(t.xy[0], 4), round(t.xy[1], 4))  # noqa: E731
+        assert sorted(map(key, pasted)) == sorted(map(key, whole_texts))
+    assert len(patches) == len(states[::3]) - 1            # every map but the first is patched

@@ -94,3 +94,38 @@ def test_a_sprite_pasted_anywhere_gives_the_pixels_drawn_in_place(at: tuple[floa
         assert direct.image is not None and pasted.image is not None
         assert ImageChops.difference(direct.image, pasted.image).getbbox() is None
         assert [(d.text, d.xy) for d in drawn] == [("Guo Jia +5", (x + 7, y + 11.5))]
+
+
+def _panel(cv: Canvas, x: float, y: float) -> float:
+    """A panel whose height shows only once drawn: a title, then a paragraph of wrapped text in a box."""
+    cv.text((x, y + 10), "Steel 钢", 16, bold=True)
+    height = cv.paragraph((x + 6, y + 30), "Cubes left in each column, bought from the cheapest up. 每列剩下的方块",
+                          13, 150)
+    cv.box((x, y + 24, x + 162, y + 36 + height), outline=(120, 120, 120), radius=6, width=1.2)
+    return y + 40 + height
+
+
+@pytest.mark.parametrize("at", [(20.0, 30.0), (21.5, 17.25), (33.3, 41.7)])
+def test_a_panel_pasted_gives_the_pixels_and_the_bottom_drawn_in_place(at: tuple[float, float]) -> None:
+    """Sprites.panel (issue 25 §2): a panel whose height is known once drawn is pasted with the pixels and
+    strings it has drawn in place, returns the same bottom, and a measuring canvas gets the bottom without
+    drawing once it is kept."""
+    direct = Canvas(240, 200, "zh", scale=DIRECT)
+    bottom = _panel(direct, *at)
+    sprites = Sprites(8)
+    calls: list[int] = []
+
+    def draw(cv: Canvas, x: float, y: float) -> float:
+        calls.append(1)
+        return _panel(cv, x, y)
+
+    for _ in range(2):
+        pasted = Canvas(240, 200, "zh", scale=DIRECT)
+        with recording() as drawn:
+            assert sprites.panel(pasted, "steel", at, 162, draw) == pytest.approx(bottom)
+        assert direct.image is not None and pasted.image is not None
+        assert ImageChops.difference(direct.image, pasted.image).getbbox() is None
+        assert {d.text for d in drawn} >= {"Steel 钢"}
+    assert len(calls) == 1
+    dry = Canvas(240, 1, "zh", dry=True, scale=DIRECT)
+    assert sprites.panel(dry, "steel", at, 162, draw) == pytest.approx(bottom) and len(calls) == 1
