@@ -114,13 +114,14 @@ class StandInBot:
 
 @dataclass
 class Clocked:
-    """When an interaction was acknowledged (deferred) and when its private follow-up went out."""
+    """When an interaction was acknowledged (deferred or answered) and when its private follow-up went out."""
 
     acknowledged: float | None = None
     followed_up: float | None = None
     #: When a private answer first carried an image (a panel's is attached by a later edit).
     imaged: float | None = None
-    refused_text: list[str] = field(default_factory=list)
+    #: What the first answers said (a confirmation or a refusal, when not deferred).
+    answered_text: list[str] = field(default_factory=list)
 
 
 #: The interaction callback route (outside the global limit, like the follow-ups' webhook routes).
@@ -149,7 +150,7 @@ class _Response:
     async def send_message(self, content: Any = None, **_: Any) -> None:
         self._done = True
         self._clocked.acknowledged = self._clocked.acknowledged or time.perf_counter()
-        self._clocked.refused_text.append(str(content))
+        self._clocked.answered_text.append(str(content))
         await self._rest.call(CALLBACK, self._id)
 
     async def autocomplete(self, choices: Any) -> None:

@@ -16,7 +16,8 @@ Arrivals are Poisson at ``--rate`` commands/s across the tables (a command goes 
 among those whose previous command is over: a player answers the board they saw), or with ``--saturate`` a
 closed loop: each table sends its next command as soon as its last one is answered, image included.
 
-Measured per command: acknowledge (from the command's arrival to the moment the event loop deferred it),
+Measured per command: acknowledge (from the command's arrival to the moment its first answer left the bot:
+the confirmation of a move applied within the acknowledgement budget, else the deferral),
 command → text (the post, or the status post's edit, carrying the move's text) and command → image (the
 first post or edit carrying the board or result image; a command whose post shows none by the adapter's
 rules, or left out by a full render queue, counts apart). A command is answered when its handler has
@@ -510,9 +511,12 @@ class LoadRun:
             if command.drawing:
                 break
             await asyncio.sleep(0)
+        # The reply no longer waits for the public post (issue 25 §1): the channel's queued post and edits first.
+        await self.adapter.flush_channel(table.channel_id)
         command.handled = time.perf_counter()
         command.wake()
         await command.settled.wait()
+        await self.adapter.flush_channel(table.channel_id)
         # A drawn image reaches its post a few turns later (attached by a queued edit).
         for _ in range(ATTACH_STEPS):
             if command.image_at is not None or not command.drawn:

@@ -37,6 +37,10 @@ class BotConfig(Settings):
       for it before going out with its text alone (default 120; ``0``: never): a board drawn in time
       rides in the same call, one REST call and one flicker less (issue 25 §1); a later one follows
       by an edit, as before.
+    - ``TABULA_ACK_BUDGET_MS`` — how long ``/move`` may take to apply before Discord is told it is
+      being worked on (default 60): a move applied in time is answered by its confirmation in one
+      call instead of an acknowledgement and a follow-up (issue 25 §1); ``0``: always acknowledge
+      first. Discord's own limit for the first answer is 3 s.
     - ``TABULA_RATE_ACTIONS`` / ``TABULA_RATE_SECONDS`` — per member, at most this many commands and
       clicks in a burst, refilled over this many seconds (autocomplete gets five times as many).
     - ``TABULA_LOCK_ENDED_THREADS`` — lock (besides archiving) the thread of a table that ended.
@@ -72,6 +76,7 @@ class BotConfig(Settings):
     invite_burst: int = 5
     share_cooldown: float = 60.0
     image_grace_ms: float = 120.0
+    ack_budget_ms: float = 60.0
     rate_actions: int = 10
     rate_seconds: float = 10.0
     lock_ended_threads: bool = False

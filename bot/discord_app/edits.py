@@ -274,6 +274,12 @@ class MessageEdits:
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def flush_channel(self, channel_id: int) -> None:
+        """Wait until the queued posts and edits of the messages of ``channel_id`` are made."""
+        while tasks := [s.task for s in self._slots.values() if s.task is not None and not s.task.done()
+                        and getattr(s.channel, "id", None) == channel_id]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
     def busy(self) -> bool:
         return any(s.task is not None and not s.task.done() for s in self._slots.values())
 

@@ -108,6 +108,11 @@ class Harness:
         """Make the queued edits of ``message_id`` now (what the edit queue does after its short wait)."""
         await edits_of(self.runtime).flush(message_id)
 
+    async def flush_channel(self, channel_id: int) -> None:
+        """Wait until the queued posts and edits in ``channel_id`` are made (``/move`` answers the mover
+        before its public post is out)."""
+        await edits_of(self.runtime).flush_channel(channel_id)
+
     async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn`` in the adapter's worker threads, as the commands call the service."""
         return await self.runtime.call(fn, *args, **kwargs)

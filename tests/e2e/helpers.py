@@ -84,12 +84,43 @@ async def abandon(user: FakeUser, channel: Channel | str) -> InteractionResult:
     return await confirmed(user, "mod abandon", channel, "abandonyes")
 
 
+def shown_version(table: Table) -> int:
+    """The newest table version a public post of the bot in the table's channel shows (by the
+    version in its components' ids, ``tb:<table>:<version>:<action>``, ``ts:…``); -1: none."""
+    prefixes = (f"tb:{table.id}:", f"ts:{table.id}:")
+    found = -1
+    for message in public_bot_messages(table.server, table.thread):
+        for custom_id in message.custom_ids:
+            if custom_id.startswith(prefixes):
+                found = max(found, int(custom_id.split(":")[2]))
+    return found
+
+
+async def published(table: Table, shown: int, mark: int, what: str = "the move") -> None:
+    """Wait until the table's channel shows what a move led to: a post or status edit whose buttons
+    are of a version newer than ``shown``, or a new post after ``mark`` without the table's buttons
+    (the result). ``/move`` answers the mover once the move is applied, before its public post is out
+    (issue 25 §1)."""
+    prefixes = (f"tb:{table.id}:", f"ts:{table.id}:")
+
+    def out() -> bool:
+        if shown_version(table) > shown:
+            return True
+        return any(m.id > mark and not any(c.startswith(prefixes) for c in m.custom_ids)
+                   for m in public_bot_messages(table.server, table.thread))
+
+    await table.server.wait_until(out, timeout=TIMEOUT, description=f"the public post of {what}")
+
+
 async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:
-    """``/move`` in the table's thread; asserts it was accepted (private "✓" reply)."""
+    """``/move`` in the table's thread; asserts it was accepted (private "✓" reply) and waits for
+    its public post (or status edit)."""
+    shown, mark = shown_version(table), table.server.checkpoint()
     res = await done(await user.slash("move", channel=table.thread, move=text))
     answer = reply_text(res)
     assert answer.startswith("✓"), f"{user.name}: /move {text!r} refused: {answer!r}"
     assert all(m.ephemeral for m in res.messages)
+    await published(table, shown, mark, f"/move {text!r}")
     return res
 
 

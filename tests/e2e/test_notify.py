@@ -102,8 +102,8 @@ async def test_a_new_post_waits_in_the_queue_not_under_the_tables_lock(
     """Issue 19 §5: a new post is queued like an edit, so no move waits for Discord to take
     another move's post. With one post per ``HELD`` seconds allowed in the thread, the other
     player's next move is applied while Discord still holds the post of the move before it
-    back; then the posts come in order, with their mentions, the last one with the current board,
-    and each mover has their reply once their post is out. Before, the post was sent under the table's
+    back; each mover has their reply at once; then the posts come in order, with their mentions,
+    the last one with the current board. Before, the post was sent under the table's
     lock: the next move could not be applied until it was out."""
     table = await open_table(server, alice, "pebbles", seats=2, options={"options": "pile=20"})
     await lobby_click(table, bob, "join")
@@ -127,9 +127,11 @@ async def test_a_new_post_waits_in_the_queue_not_under_the_tables_lock(
     alices = await alice.slash("move", channel=table.thread, move="take 3")
     await server.wait_until(applied(3), timeout=HELD * 2, description="alice's next move")
     assert not posts_after(held), "the next move waited for the held post (the table's lock was held)"
-    for res in (bobs, alices):  # each reply comes once its post is out
-        await done(res, timeout=HELD * 4)
+    for res in (bobs, alices):  # each mover is answered at once, while Discord still holds the post (issue 25 §1)
+        await done(res, timeout=HELD / 2)
         assert reply_text(res).startswith("✓"), reply_text(res)
+    assert not posts_after(held), "a reply waited for its post"
+    await server.wait_until(lambda: len(posts_after(held)) == 2, timeout=HELD * 4, description="both posts")
     second, third = posts_after(held)
     assert "takes 2" in second.text and "takes 3" in third.text and second.id < third.id
     assert alice.id in second.pinged and bob.id in third.pinged  # queued posts ping as written
