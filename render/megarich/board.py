@@ -21,13 +21,13 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.core.hexgrid import DIRECTIONS, Hex, Layout, from_offset, to_offset
+from games.core.hexgrid import DIRECTIONS, Hex, Layout, from_offset
 from games.megarich import board
 from games.megarich.board import Cell
 from games.megarich.view import GatherView, MoveOdds, PlayerView
 
 from .. import palette as pal
-from ..kit import DIRECT, Canvas, DrawnText, board_palette, recording, replay
+from ..kit import DIRECT, Canvas, board_palette
 from ..palette import RGB
 from ..static_layer import Reused
 from .common import (
@@ -179,108 +179,10 @@ def _draw_directions(cv: Canvas, layout: Layout, start: Hex) -> None:
         cv.text(at, str(d), 11, fill=(255, 255, 255), bold=True, anchor="mm")
 
 
-# ---- the band: every hex a window can show, drawn once per map and language (issue 25 §2) -----------------------
-@dataclass(frozen=True)
-class _Band:
-    """The map's hexes drawn once, unwrapped across the columns any window reaches and one period of rows: pixel
-    ``(0, 0)`` is the point ``(left, top)`` of the unwrapped map (``Hex(0, 0)``'s centre at the origin). The map's
-    16 rows are :data:`_PERIOD` pixels tall (an even number), so a window's rows wrap pixel for pixel; its columns
-    are not a whole number of pixels apart (16 hex widths), so every column a window shows is drawn. ``texts``
-    holds the strings of each drawn hex by its unwrapped offset, in the band's pixels."""
-
-    image: Image.Image
-    left: int
-    top: int
-    texts: dict[tuple[int, int], tuple[DrawnText, ...]]
-
-
-#: The height of the map's rows in pixels: 16 rows of pointy hexes 1.5 radii apart (even, so wrapping moves
-#: every shape by an even number of pixels: the same pixels, as :class:`render.static_layer.Sprites` relies on).
-_PERIOD = round(1.5 * HEX * 16)
-#: Bands kept per process: one per table's map and language (a band is 2,046 × 1,056 pixels: 8.6 MB, as Pillow
-#: keeps RGB in 4 bytes a pixel).
-_BANDS: Reused[tuple[tuple[str, ...], str], _Band] = Reused(2, report=False)
-
-
-def _band_span() -> tuple[int, int, int, int]:
-    """The band's rectangle ``(left, top, right, bottom)`` in unwrapped map pixels: every window's columns (with a
-    pixel either side for :func:`_snapped`), one period of rows; even left and top."""
-    probe = Layout("pointy", HEX)
-    torus = board.atlas().torus
-    xs = [probe.centre(from_offset(col, row, "odd-r"))[0] for col in range(torus.width) for row in (0, 1)]
-    left = 2 * math.floor((min(xs) - MAP_W / 2 - 2) / 2)
-    right = math.ceil(max(xs) + MAP_W / 2 + 2)
-    top = -2 * math.floor(HEX / 4)
-    return left, top, right, top + _PERIOD
-
-
-def _draw_band(tiles: tuple[str, ...], lang: str) -> _Band:
-    """Every hex reaching into :func:`_band_span`, in the order a window draws them (row by row, left to right:
-    where anti-aliased edges overlap, the later hex lies on top in both)."""
-    torus = board.atlas().torus
-    left, top, right, bottom = _band_span()
-    probe = Layout("pointy", HEX)
-    layout = probe.moved((-left, -top))
-    cv = Canvas(right - left, bottom - top, lang, background=SEA, scale=DIRECT)
-    width = probe.hex_width
-    texts: dict[tuple[int, int], tuple[DrawnText, ...]] = {}
-    rows = range(math.floor((top - HEX) / (1.5 * HEX)), math.ceil((bottom + HEX) / (1.5 * HEX)) + 1)
-    cols = range(math.floor(left / width) - 2, math.ceil(right / width) + 2)
-    for row in rows:
-        for col in cols:
-            h = from_offset(col, row, "odd-r")
-            x, y = probe.centre(h)
-            if not (left - HEX < x < right + HEX and top - HEX < y < bottom + HEX):
-                continue
-            with recording() as found:
-                _draw_hex(cv, layout, h, tiles[(row % torus.height) * torus.width + col % torus.width], lang)
-            texts[(col, row)] = tuple(found)
-    assert cv.image is not None
-    return _Band(cv.image, left, top, texts)
-
-
-def _snapped(win: Window, band: _Band) -> Window:
-    """``win`` moved by less than a pixel either way, so that its hexes lie on the band's pixels moved by an even
-    number of pixels (the band's picture is then the window's, pixel for pixel)."""
-    ox, oy = win.layout.origin
-    sx = 2 * round((ox + band.left) / 2) - band.left
-    sy = 2 * round((oy + band.top) / 2) - band.top
-    return Window(win.centre, win.cells, win.layout.moved((sx, sy)))
-
-
-def _paste_band(cv: Canvas, win: Window, band: _Band) -> None:
-    """The window's hexes from ``band`` (``win`` :func:`_snapped` to it), wrapping across the map's rows, with
-    their strings reported as if drawn here."""
-    assert cv.image is not None
-    ox, oy = (round(v) for v in win.layout.origin)
-    x0 = -ox - band.left                     # the window's left edge in band pixels
-    y = (-oy - band.top) % _PERIOD           # its top, wrapped into the band's rows
-    done = 0
-    while done < cv.image.height:
-        rows = min(cv.image.height - done, _PERIOD - y)
-        cv.image.paste(band.image.crop((x0, y, x0 + cv.image.width, y + rows)), (0, done))
-        done += rows
-        y = 0
-    torus = board.atlas().torus
-    moved: list[DrawnText] = []
-    for h in win.cells:
-        col, row = to_offset(h, "odd-r")
-        wrapped = row % torus.height
-        dx, dy = band.left + ox, band.top + oy + (row - wrapped) * _PERIOD // torus.height
-        moved.extend(DrawnText(t.text, t.source, (t.xy[0] + dx, t.xy[1] + dy), t.size)
-                     for t in band.texts[(col, wrapped)])
-    replay(moved)
-
-
 def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H) -> tuple[Canvas, Window]:
-    """The map window around ``centre`` on a canvas of its own, ``height`` tall. The hexes come from the map's
-    band (:func:`_draw_band`, kept per process), the window moved by under a pixel to lie on the band's
-    pixels."""
+    """The map window around ``centre`` on a canvas of its own, ``height`` tall."""
     win = window(centre, MAP_W, height)
     cv = Canvas(MAP_W, math.ceil(height), lang, background=SEA, scale=DIRECT)
-    band = _BANDS.get((tuple(view.tiles), lang), lambda: _draw_band(tuple(view.tiles), lang))
-    win = _snapped(win, band)
-    _paste_band(cv, win, band)
     patents: dict[Cell, tuple[int, int, list[int]]] = {}
     for p in view.patents:
         level = p.levels[p.holders.index(p.patent)] if p.patent in p.holders else 0
@@ -288,6 +190,8 @@ def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H
     pawns: dict[Cell, list[int]] = {}
     for player in view.players:
         pawns.setdefault(player.cell, []).append(player.seat)
+    for h, cell in win.cells.items():
+        _draw_hex(cv, win.layout, h, view.tile_at(cell), lang)
     if view.odds:
         start = from_offset(*centre, "odd-r")
         _draw_reach(cv, win.layout, start, view.limits[0] if view.limits else view.odds[0].limit)
