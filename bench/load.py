@@ -314,6 +314,8 @@ class LoadReport:
     panel: Spread = field(default_factory=lambda: Spread.of([]))
     board: Spread = field(default_factory=lambda: Spread.of([]))
     clock: Spread = field(default_factory=lambda: Spread.of([]))
+    #: Command → image per title (the boards' sizes differ: each KiB is a millisecond of upload).
+    image_by_title: dict[str, Spread] = field(default_factory=dict)
 
     @property
     def commands_per_second(self) -> float:
@@ -369,6 +371,8 @@ class LoadReport:
             ("command → text", self.text.text()),
             ("command → image", f"{self.image.text()}; {self.without_image:,} answered without an image "
                                 f"({self.images_left_out:,} left out by the render queue)"),
+            *((f"  {title}", spread.text()) for title, spread in sorted(self.image_by_title.items())
+              if len(self.image_by_title) > 1),
             ("throughput", f"{self.commands_per_second:.2f} commands/s, {self.images_per_second:.2f} images/s, "
                            f"{self.moves_per_second:.2f} moves/s with the bots' ({self.moves:,} moves, "
                            f"{self.moves_stored:,} stored, over {self.elapsed:.1f} s; {self.tables_replaced} "
@@ -705,7 +709,10 @@ class LoadRun:
             process_cpu=usage.process_cpu, children_cpu=usage.children_cpu, driver_cpu=self.driver_cpu,
             peak_rss=peak, rss_end=rss_end, children_peak_rss=dict(usage.children_peak),
             stored_tables=s.stored, rest=self.rest.stats, autocomplete=Spread.of(self.keystrokes),
-            panel=Spread.of(self.panels), board=Spread.of(self.boards), clock=Spread.of(self.clock_rounds))
+            panel=Spread.of(self.panels), board=Spread.of(self.boards), clock=Spread.of(self.clock_rounds),
+            image_by_title={title: Spread.of([c.image_at - c.arrived for c in ok if c.image_at is not None
+                                              and self.tables[c.table].game_id == title])
+                            for title in sorted({t.game_id for t in self.tables})})
 
     async def _warm_up(self, loaded_by_title: dict[str, Any]) -> None:
         """Draw a few boards of each title before the clock starts, as a bot that has been up a while has
