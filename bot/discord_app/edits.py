@@ -120,6 +120,9 @@ class MessageEdits:
         self.grace = grace
         #: Per message: set once the images being drawn for it are attached (or failed).
         self._drawing: dict[int, asyncio.Event] = {}
+        #: Per message: the table version whose images were last drawn for it (or failed), so that a
+        #: post or edit of that version reaching its grace after the drawing ended does not wait.
+        self._drawn: OrderedDict[int, int] = OrderedDict()
         self._slots: dict[int, _Slot] = {}
         self._moved: dict[int, int] = {}
         #: The latest text (and components, version, ``lost``) of each message, without files.
@@ -239,6 +242,10 @@ class MessageEdits:
                 done.set()
                 if self._drawing.get(key) is done:
                     del self._drawing[key]
+                self._drawn[key] = version
+                self._drawn.move_to_end(key)
+                while len(self._drawn) > 4096:
+                    self._drawn.popitem(last=False)
             if drawn:
                 self.attach(channel, message_id, version, drawn)
 
@@ -256,6 +263,8 @@ class MessageEdits:
         """Give the images being drawn for ``edit``'s text a short while to join it."""
         if not edit.images or edit.files is not None or self.grace <= 0:
             return
+        if key not in self._drawing and edit.version is not None and self._drawn.get(key) == edit.version:
+            return  # drawn (and attached, or failed) while the post waited for the post it replaces
         try:
             await asyncio.wait_for(self._drawing_of(key).wait(), self.grace)
         except TimeoutError:
