@@ -61,6 +61,8 @@ def _random(state: Any, seat: int, rng: Rng) -> Move:
 
 STRATEGIES: dict[str, Strategy] = {"ladder": _ladder, "plain": _plain, "random": _random}
 TIER_NAMES = {"ba": "称霸", "wang": "称王", "di": "称帝"}
+#: The rounds at whose start the seats' buildings are counted (the seat effect's tempo trace).
+TEMPO_ROUNDS = (6, 11, 16, 21, 26, 31)
 
 
 @dataclass
@@ -85,6 +87,7 @@ class Played:
     follow: Counter[tuple[bool, bool]] = field(default_factory=Counter)  # after round 5: (last on 建设, this)
     seconds: float = 0.0
     peaks: list[dict[str, int]] = field(default_factory=list)  # per seat: the highest standing on each measure
+    tempo: dict[int, list[int]] = field(default_factory=dict)  # round → each seat's buildings as it began
 
 
 def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[str, Any] | None = None) -> Played:
@@ -100,6 +103,7 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     last_on_build: bool | None = None   # whether the last talent played stopped a pointer on 建设 (a recall moves none)
     measures = sorted({cond.metric for cond in content().conditions.values()})
     peaks: list[dict[str, int]] = [dict.fromkeys(measures, 0) for _ in range(players)]
+    tempo: dict[int, list[int]] = {}
     start = time.process_time()
     while moves < MAX_MOVES:
         acting = sorted(GAME.to_act(state))
@@ -109,6 +113,8 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
         seat = acting[0]
         applied = GAME.apply(state, seat, STRATEGIES[strategies[seat]](state, seat, driver))
         state = applied.state
+        if state.round not in tempo and state.round in TEMPO_ROUNDS:
+            tempo[state.round] = [p.buildings for p in state.seats]
         # the mover's standing on every card's measure (what a claim reads, rules §13: with its talents' bonus)
         bonus, peak = claim_bonus(state, seat), peaks[seat]
         for name in measures:
@@ -134,12 +140,12 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     if outcome is None:
         return Played(list(strategies), [p.lord for p in state.seats], [0] * players, [0] * players,
                       [{} for _ in range(players)], dict(state.ladder), state.round, moves, "unfinished", claims,
-                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks)
+                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
     by_seat = {s.seat: s for s in outcome.standings}
     return Played(list(strategies), [p.lord for p in state.seats], [by_seat[i].rank for i in range(players)],
                   [by_seat[i].score for i in range(players)], [dict(by_seat[i].breakdown) for i in range(players)],
                   dict(state.ladder), state.round, moves, "R16" if stalemate else "12 buildings", claims, usurped,
-                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks)
+                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
 
 
 def _job(args: tuple[int, int, tuple[str, ...], bool]) -> Played:
@@ -313,6 +319,11 @@ def _seat_lines(played: Sequence[Played], players: int) -> list[str]:
         out.append(f"  seat {seat + 1}: {plays / n:.1f} played; " + " / ".join(
             f"{stops[a] / max(1, plays):.2f}" for a in ("build", "any", "siege", "hire"))
             + f"; buildings {statistics.mean(p.built[seat] for p in played):.2f}")
+    out.append("by seat: buildings at the start of round " + " / ".join(map(str, TEMPO_ROUNDS))
+               + " (games still running then)")
+    for seat in range(players):
+        counts = [[p.tempo[r][seat] for p in played if r in p.tempo] for r in TEMPO_ROUNDS]
+        out.append(f"  seat {seat + 1}: " + " / ".join(f"{statistics.mean(c):.2f}" if c else "-" for c in counts))
     follow: Counter[tuple[bool, bool]] = Counter()
     for p in played:
         follow.update(p.follow)
