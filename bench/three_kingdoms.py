@@ -25,6 +25,7 @@ The strategies: ``ladder`` (the title's bot, :func:`games.three_kingdoms.bot.cho
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -40,6 +41,7 @@ from games.core import Move, Rng
 from games.three_kingdoms import GAME
 from games.three_kingdoms import bot as tk_bot
 from games.three_kingdoms.content import TIERS, content
+from games.three_kingdoms.rules import claim_bonus, metric
 
 MAX_MOVES = 20_000
 Strategy = Callable[[Any, int, Rng], Move]
@@ -59,6 +61,8 @@ def _random(state: Any, seat: int, rng: Rng) -> Move:
 
 STRATEGIES: dict[str, Strategy] = {"ladder": _ladder, "plain": _plain, "random": _random}
 TIER_NAMES = {"ba": "称霸", "wang": "称王", "di": "称帝"}
+#: The rounds at whose start the seats' buildings are counted (the seat effect's tempo trace).
+TEMPO_ROUNDS = (6, 11, 16, 21, 26, 31)
 
 
 @dataclass
@@ -82,6 +86,8 @@ class Played:
     built: list[int] = field(default_factory=list)       # per seat: buildings at the end
     follow: Counter[tuple[bool, bool]] = field(default_factory=Counter)  # after round 5: (last on 建设, this)
     seconds: float = 0.0
+    peaks: list[dict[str, int]] = field(default_factory=list)  # per seat: the highest standing on each measure
+    tempo: dict[int, list[int]] = field(default_factory=dict)  # round → each seat's buildings as it began
 
 
 def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[str, Any] | None = None) -> Played:
@@ -95,6 +101,9 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     landed: list[Counter[str]] = [Counter() for _ in range(players)]
     follow: Counter[tuple[bool, bool]] = Counter()
     last_on_build: bool | None = None   # whether the last talent played stopped a pointer on 建设 (a recall moves none)
+    measures = sorted({cond.metric for cond in content().conditions.values()})
+    peaks: list[dict[str, int]] = [dict.fromkeys(measures, 0) for _ in range(players)]
+    tempo: dict[int, list[int]] = {}
     start = time.process_time()
     while moves < MAX_MOVES:
         acting = sorted(GAME.to_act(state))
@@ -104,6 +113,12 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
         seat = acting[0]
         applied = GAME.apply(state, seat, STRATEGIES[strategies[seat]](state, seat, driver))
         state = applied.state
+        if state.round not in tempo and state.round in TEMPO_ROUNDS:
+            tempo[state.round] = [p.buildings for p in state.seats]
+        # the mover's standing on every card's measure (what a claim reads, rules §13: with its talents' bonus)
+        bonus, peak = claim_bonus(state, seat), peaks[seat]
+        for name in measures:
+            peak[name] = max(peak[name], metric(state, seat, name) + bonus)
         for event in applied.events:
             if event.kind == "stalemate":
                 stalemate = True
@@ -125,12 +140,12 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     if outcome is None:
         return Played(list(strategies), [p.lord for p in state.seats], [0] * players, [0] * players,
                       [{} for _ in range(players)], dict(state.ladder), state.round, moves, "unfinished", claims,
-                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds)
+                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
     by_seat = {s.seat: s for s in outcome.standings}
     return Played(list(strategies), [p.lord for p in state.seats], [by_seat[i].rank for i in range(players)],
                   [by_seat[i].score for i in range(players)], [dict(by_seat[i].breakdown) for i in range(players)],
                   dict(state.ladder), state.round, moves, "R16" if stalemate else "12 buildings", claims, usurped,
-                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds)
+                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
 
 
 def _job(args: tuple[int, int, tuple[str, ...], bool]) -> Played:
@@ -170,9 +185,19 @@ def _wins(played: Sequence[Played], who: Callable[[Played, int], Any]) -> tuple[
     return wins, seen
 
 
-def _ratio(rates: dict[Any, float]) -> str:
-    low = min(rates.values())
-    return f"{max(rates.values()) / low:.2f}×" if low > 0 else "∞"
+def _ratio_interval(played: Sequence[Played], who: Callable[[Played, int], Any], resamples: int = 400) -> str:
+    """The best/worst ratio of the win rates by ``who`` with its 95 % bootstrap interval (games resampled with
+    a fixed generator, so the figure is reproducible). Chance alone makes the best of nine lords look better
+    than the worst: the interval is that of the ratio as measured, noise included."""
+    def ratio(games: Sequence[Played]) -> float:
+        wins, seen = _wins(games, who)
+        rates = [wins[k] / seen[k] for k in seen]
+        return max(rates) / min(rates) if min(rates) > 0 else float("inf")
+
+    draw = random.Random(0)
+    ratios = sorted(ratio([played[draw.randrange(len(played))] for _ in played]) for _ in range(resamples))
+    low, high = ratios[int(0.025 * resamples)], ratios[int(0.975 * resamples) - 1]
+    return f"{ratio(played):.2f}× [{low:.2f}, {high:.2f}]"
 
 
 def report_bots(played: Sequence[Played], players: int, name: str = "ladder") -> list[str]:
@@ -185,12 +210,12 @@ def report_bots(played: Sequence[Played], players: int, name: str = "ladder") ->
     out.append("win rate per lord:")
     for lord in sorted(seen, key=lambda x: -rates[x]):
         out.append(f"  {c.lords[lord].zh} {lord:11} {rate(wins[lord], seen[lord])} of {seen[lord]}")
-    out.append(f"  best lord / worst lord: {_ratio(rates)}")
+    out.append(f"  best lord / worst lord: {_ratio_interval(played, lambda p, s: p.lords[s])}")
     wins, seen = _wins(played, lambda p, s: s)
     out.append("win rate per seat (seat 1 starts, rules R21):")
     for seat in range(players):
         out.append(f"  seat {seat + 1}: {rate(wins[seat], seen[seat])}")
-    out.append(f"  best seat / worst seat: {_ratio({s: wins[s] / seen[s] for s in seen})}")
+    out.append(f"  best seat / worst seat: {_ratio_interval(played, lambda p, s: s)}")
     out += _ladder_lines(played)
     out += _usurp_lines(played)
     ended = Counter(p.ended for p in played)
@@ -212,10 +237,13 @@ def report_bots(played: Sequence[Played], players: int, name: str = "ladder") ->
 
 
 def _ladder_lines(played: Sequence[Played]) -> list[str]:
-    """Per condition card and the tier it lay under: games, the tier reached, claimants per game."""
+    """Per condition card and the tier it lay under: games, and the tier reached read two ways — by the seats
+    (the share of the players who claimed it: the bar of issue 22 §2 as ruled in the balance document) and by
+    the games (at least one claimant) — then the seats' highest standing on each card's measure."""
     c = content()
-    out = ["condition cards: the tier reached (at least one claimant) among the games that drew the card under it"]
-    out.append(f"  {'card':4} {'measure':10} {'tier':4} {'games':>5}  reached                 claimants/game")
+    out = ["condition cards: among the games that drew the card under the tier, the share of seats that claimed it "
+           "(the bar, 25-90 %) and of games with a claimant"]
+    out.append(f"  {'card':4} {'measure':10} {'tier':4} {'games':>5}  {'seats':23} {'games':23} need")
     for card in sorted(c.conditions):
         cond = c.conditions[card]
         for tier in TIERS:
@@ -223,14 +251,25 @@ def _ladder_lines(played: Sequence[Played]) -> list[str]:
             if not drawn:
                 continue
             reached = sum(1 for p in drawn if any(t == tier for seat in p.claims for t, _ in seat))
-            claimants = statistics.mean(sum(1 for seat in p.claims for t, _ in seat if t == tier) for p in drawn)
-            out.append(f"  {card:4} {cond.metric:10} {TIER_NAMES[tier]} {len(drawn):5}  {rate(reached, len(drawn))}"
-                       f"  {claimants:.2f}  (need {cond.threshold(tier)})")
+            claimants = sum(1 for p in drawn for seat in p.claims for t, _ in seat if t == tier)
+            seats = sum(len(p.claims) for p in drawn)
+            out.append(f"  {card:4} {cond.metric:10} {TIER_NAMES[tier]} {len(drawn):5}  {rate(claimants, seats)}"
+                       f"  {rate(reached, len(drawn))}  {cond.threshold(tier)}")
     n = len(played)
     for tier in TIERS:
         reached = sum(1 for p in played if any(t == tier for seat in p.claims for t, _ in seat))
-        per_game = sum(1 for p in played for seat in p.claims for t, _ in seat if t == tier) / n
-        out.append(f"  {TIER_NAMES[tier]} over all cards: reached {rate(reached, n)}, {per_game:.2f} claimants a game")
+        claimants = sum(1 for p in played for seat in p.claims for t, _ in seat if t == tier)
+        seats = sum(len(p.claims) for p in played)
+        out.append(f"  {TIER_NAMES[tier]} over all cards: seats {rate(claimants, seats)}, games {rate(reached, n)}")
+    out.append("the seats' highest standing on the drawn card's measure (talents' bonus included), percentiles "
+               "10 / 25 / 50 / 75 / 90:")
+    for card in sorted(c.conditions):
+        cond = c.conditions[card]
+        values = sorted(seat[cond.metric] for p in played if card in p.ladder.values() for seat in p.peaks)
+        if values:
+            cut = [values[min(len(values) - 1, int(q * len(values)))] for q in (0.1, 0.25, 0.5, 0.75, 0.9)]
+            out.append(f"  {card:4} {cond.metric:10} {' / '.join(map(str, cut))}  "
+                       f"(needs {cond.ba} / {cond.wang} / {cond.di})")
     return out
 
 
@@ -280,6 +319,11 @@ def _seat_lines(played: Sequence[Played], players: int) -> list[str]:
         out.append(f"  seat {seat + 1}: {plays / n:.1f} played; " + " / ".join(
             f"{stops[a] / max(1, plays):.2f}" for a in ("build", "any", "siege", "hire"))
             + f"; buildings {statistics.mean(p.built[seat] for p in played):.2f}")
+    out.append("by seat: buildings at the start of round " + " / ".join(map(str, TEMPO_ROUNDS))
+               + " (games still running then)")
+    for seat in range(players):
+        counts = [[p.tempo[r][seat] for p in played if r in p.tempo] for r in TEMPO_ROUNDS]
+        out.append(f"  seat {seat + 1}: " + " / ".join(f"{statistics.mean(c):.2f}" if c else "-" for c in counts))
     follow: Counter[tuple[bool, bool]] = Counter()
     for p in played:
         follow.update(p.follow)
@@ -340,8 +384,8 @@ update = FIGURES.update
 
 
 def study(players: int, games: int, jobs: int, draft: bool, first_seed: int, field_games: int,
-          random_games: int, default: str = "ladder") -> list[str]:
-    """The three studies at one player count; their lines (printed as they come)."""
+          random_games: int, default: str = "ladder", studies: Sequence[int] = (1, 2, 3)) -> list[str]:
+    """The studies at one player count (``studies``: which of the three); their lines (printed as they come)."""
     lines: list[str] = []
 
     def emit(new: list[str]) -> None:
@@ -349,8 +393,11 @@ def study(players: int, games: int, jobs: int, draft: bool, first_seed: int, fie
             print(line, flush=True)
         lines.extend(new)
 
-    bots = [(players, first_seed + n, (default,) * players, draft) for n in range(games)]
-    emit(report_bots(run(bots, jobs), players, default))
+    if 1 in studies:
+        bots = [(players, first_seed + n, (default,) * players, draft) for n in range(games)]
+        emit(report_bots(run(bots, jobs), players, default))
+    field_games = field_games if 2 in studies else 0
+    random_games = random_games if 3 in studies else 0
     fielded = [(players, 20_000 + first_seed + n, _field(players, n), draft) for n in range(field_games)]
     if fielded:
         emit(report_field(run(fielded, jobs), players))
@@ -376,15 +423,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--field-games", type=int, help="games of the field study (default: half of --games)")
     parser.add_argument("--random-games", type=int, help="games against a random seat, each bot (default: --games / 8)")
     parser.add_argument("--bot", choices=sorted(STRATEGIES), default="ladder", help="study 1's bot in every seat")
+    parser.add_argument("--studies", type=int, nargs="+", choices=(1, 2, 3), default=[1, 2, 3],
+                        help="which studies to run (1: the bots, 2: the field, 3: against a random seat); "
+                             "tuning runs only 1")
     parser.add_argument("--update", type=Path, help="write the figures into this document's figures block")
     args = parser.parse_args(argv)
     lines: list[str] = []
     for players in args.players:
         field_games = args.field_games if args.field_games is not None else max(6, args.games // 2)
         random_games = args.random_games if args.random_games is not None else max(4, args.games // 8)
-        lines += study(players, args.games, args.jobs, args.draft, args.seed, field_games, random_games, args.bot)
+        lines += study(players, args.games, args.jobs, args.draft, args.seed, field_games, random_games, args.bot,
+                       args.studies)
         lines.append("")
     if args.update is not None:
+        if args.studies != [1, 2, 3]:
+            parser.error("--update writes the document's figures: run every study")
         command = (f"python -m bench.three_kingdoms --games {args.games} --players "
                    f"{' '.join(map(str, args.players))} --seed {args.seed} --field-games {field_games} "
                    f"--random-games {random_games}" + (" --draft" if args.draft else "")

@@ -146,16 +146,34 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
     return max(_move_value(game, state, seat, m, ladder) for m in moves)
 
 
-def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play, ladder: bool = False) -> float:
-    """A played card by where the pointers stop: the best thing each action would do now."""
+class _Looks:
+    """What one choice works out once for its state and seat: the resources wanted (:func:`_wants`) and each
+    rondel action's value, which do not depend on the card played (every Play of the choice shares them)."""
+
+    def __init__(self) -> None:
+        self.wants: dict[str, int] | None = None
+        self.actions: dict[str, float] = {}
+
+    def action(self, game: ThreeKingdomsGame, state: TKState, seat: int, action: str, ladder: bool) -> float:
+        if action not in self.actions:
+            if self.wants is None:
+                self.wants = _wants(state, seat)
+            self.actions[action] = _action_value(game, state, seat, action, self.wants, ladder)
+        return self.actions[action]
+
+
+def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play, ladder: bool = False,
+                looks: _Looks | None = None) -> float:
+    """A played card by where the pointers stop: the best thing each action would do now (``looks``: what
+    this choice has worked out already)."""
     c = content()
     tao, lue = c.talents[move.card].moves[move.option - 1]
     if move.nudge:
         delta = 1 if move.nudge.endswith("+") else -1
         tao, lue = (tao + delta, lue) if move.nudge[0] == "t" else (tao, lue + delta)
     actions = [state.rondel[(state.tao + tao) % 7], state.rondel[(state.lue + lue) % 7]]
-    wants = _wants(state, seat)
-    value = sum(_action_value(game, state, seat, a, wants, ladder) for a in actions)
+    looks = looks or _Looks()
+    value = sum(looks.action(game, state, seat, a, ladder) for a in actions)
     value += c.talents[move.card].points * 0.5
     if ladder:
         value += lad.gain(state, seat, lad.deltas(state, seat, move))
@@ -184,9 +202,10 @@ def _choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng, *, lad
     legal = game.legal_moves(state, seat)
     best: list[Move] = []
     top = float("-inf")
+    looks = _Looks()   # the rondel actions' values, shared by every card of this choice
     for move in legal:
         if isinstance(move, Play):
-            value = _play_value(game, state, seat, move, ladder)
+            value = _play_value(game, state, seat, move, ladder, looks)
         elif isinstance(move, Siege):
             value = -100.0 if move.betray and rng.below(3) else _move_value(game, state, seat, move, ladder)
         elif isinstance(move, Choose):

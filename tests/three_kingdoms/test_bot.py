@@ -33,12 +33,12 @@ def test_bot_moves_are_legal_and_repeat_from_the_seed() -> None:
 
 
 def _siege_position() -> Table:
-    """Cao Cao (seat 0) must choose a 攻城 under a 称霸 card of fortified 州 (a3: two needed): he holds
-    青州 twice (one fortified) and 冀州, 徐州 and 并州 once; reinforcing one of those completes 称霸, attacking a
-    cheap neighbour (兖州, 幽州, 豫州: 2 troops, a fresh 州 with four free squares) does not."""
+    """Cao Cao (seat 0) must choose a 攻城 under a 称霸 card of fortified 州 (a3: three needed): he holds
+    青州 and 冀州 twice (two fortified) and 徐州 and 并州 once; reinforcing one of those two completes 称霸,
+    attacking a cheap neighbour (兖州, 幽州, 豫州: 2 troops, a fresh 州 with four free squares) does not."""
     ladder = {"ba": "a3", "wang": "b1", "di": "c3"}
     t = Table(ready("caocao", "sunce", ladder=ladder))
-    for zhou in ("qing", "ji", "xu", "bing"):
+    for zhou in ("qing", "ji", "ji", "xu", "bing"):
         mark(t.s, 0, zhou)
     t.seat(0).troops = 10
     aim(t.s, "h1", 1, "siege", "sell")
@@ -48,21 +48,22 @@ def _siege_position() -> Table:
 
 def test_the_ladder_bot_takes_the_siege_that_completes_a_condition_the_plain_bot_ignores() -> None:
     t = _siege_position()
-    assert need("a3", "ba") == 2 and t.seat(0).claims == []
+    assert need("a3", "ba") == 3 and t.seat(0).claims == []
     plain = bot.choose_plain(GAME, t.s, 0, Rng.from_seed("x"))
     assert isinstance(plain, Siege) and plain.zhou in {"yan", "you", "yu"}  # a new 州, the cheapest: its plan
     move = bot.choose(GAME, t.s, 0, Rng.from_seed("x"))
-    assert isinstance(move, Siege) and move.zhou in {"ji", "xu", "bing"}
+    assert isinstance(move, Siege) and move.zhou in {"xu", "bing"}
     t.do(0, str(move))
     assert t.seat(0).claims == ["ba"]  # 称霸 at once (rules §12), the reward to choose
     assert t.acting() == {0} and "claim points" in t.legal(0)
 
 
 def _usurp_position(round_: int, gap: int) -> Table:
-    """Seat 0 at the start of its turn, ``gap`` points short of a 称帝 card of points (c3), in ``round_``."""
-    t = Table(ready("caocao", "mateng", "liubei", ladder={"ba": "a3", "wang": "b1", "di": "c3"}))
-    t.seat(0).points = need("c3", "di") - gap
-    assert t.seat(0).points >= half("c3")
+    """Seat 0 at the start of its turn, ``gap`` steps short of a 称帝 card of the talent track (b2), in
+    ``round_``."""
+    t = Table(ready("caocao", "mateng", "liubei", ladder={"ba": "a3", "wang": "c3", "di": "b2"}))
+    t.seat(0).talent = need("b2", "di") - gap
+    assert t.seat(0).talent >= half("b2")
     t.s.round = round_
     assert isinstance(t.top(), TurnF) and Usurp() in GAME.legal_moves(t.s, 0)
     return t

@@ -103,7 +103,7 @@ def test_rule_2_a_lord_brings_resources_cards_and_a_marker() -> None:
     assert GAME.describe(applied.events[0], "en") == "#1 takes Sun Ce, starting in Yang."
     assert [p.lord for p in s.seats] == ["sunce", "caocao", "lubu"]
     caocao = s.seats[1]
-    assert (caocao.gold, caocao.wood, caocao.troops) == (3, 2, 4)
+    assert (caocao.gold, caocao.wood, caocao.troops) == (4, 2, 4)
     assert caocao.hand == ["h1", "h2", "h3", "h4", "l-caocao"] and caocao.front == []
     assert s.markers["qing"] == [1] and caocao.markers == 12
     for seat, lord in enumerate(["sunce", "caocao", "lubu"]):
@@ -406,14 +406,14 @@ def test_rule_10_any_pays_one_resource_for_any_action_and_triggers_as_it() -> No
     produce = branch(t)
     t.do(0, "任意 军 攻城")
     assert t.event("any_paid").params == {"seat": 0, "resource": "troops", "action": "siege"}
-    assert resources(t, 0) == (3, 2, 3) and t.pending() == ["siege", "sell"]
+    assert resources(t, 0) == (4, 2, 3) and t.pending() == ["siege", "sell"]
     t.do(0, "siege ji")
-    assert resources(t, 0) == (3, 2, 2)
+    assert resources(t, 0) == (4, 2, 2)
     assert t.event("effect_gain").params == {"seat": 0, "card": "nw03", "gains": {"points": 2}}
     assert t.seat(0).points == 2
     produce.do(0, "any wood sell")
     produce.do(0, "sell")
-    assert resources(produce, 0) == (6, 1, 4) and produce.pending() == ["sell"]
+    assert resources(produce, 0) == (7, 1, 4) and produce.pending() == ["sell"]
     # 1 paid must leave the action possible: 2 wood pay for 任意 or for a lumber camp (2), not both
     short = table()
     short.s.seats[0].wood = 2
@@ -423,7 +423,7 @@ def test_rule_10_any_pays_one_resource_for_any_action_and_triggers_as_it() -> No
     assert refused(short, 0, "any wood build") == "error.not_now"
     short.do(0, "any gold build")
     short.do(0, "build qing lumber")
-    assert resources(short, 0) == (2, 0, 4)
+    assert resources(short, 0) == (3, 0, 4)
 
 
 # ---- §11 effects ------------------------------------------------------------------------------------
@@ -488,7 +488,7 @@ def test_rule_11_a_player_orders_his_simultaneous_choices(monkeypatch: pytest.Mo
     assert t.seat(0).wood == 4
     assert isinstance(t.top(), ChoiceF) and t.top().pay == {"gold": 2}  # then the trade, by itself
     t.do(0, "choose 1")
-    assert resources(t, 0) == (1, 4, 4 - 1 + 3) and t.pending() == ["sell"]
+    assert resources(t, 0) == (2, 4, 4 - 1 + 3) and t.pending() == ["sell"]
 
 
 # ---- §12–§13 the ladder ------------------------------------------------------------------------------
@@ -523,11 +523,11 @@ def test_rule_12_a_met_condition_is_claimed_at_once_in_any_order() -> None:
 
 
 def test_rule_12_hegemon_and_king_take_a_special_or_five_points() -> None:
-    t = table("caocao", "yuanshao", "liubei", ladder={"ba": "c2", "wang": "a2", "di": "b2"})  # 称霸: 15 resources
+    t = table("caocao", "yuanshao", "liubei", ladder={"ba": "c2", "wang": "a2", "di": "b2"})  # 称霸: resources
     for seat in range(3):
         player = t.seat(seat)
-        player.gold = 12 - player.wood - player.troops
-        assert sum(resources(t, seat)) == 12
+        player.gold = need("c2", "ba") - 3 - player.wood - player.troops
+        assert sum(resources(t, seat)) == need("c2", "ba") - 3  # a 销售's 3 gold short
     for seat, reward in ((0, "ba2"), (1, "points"), (2, "ba1")):
         aim(t.s, "h1", 1, "sell", "siege")
         t.do(seat, "play h1")
@@ -568,20 +568,18 @@ def test_rule_12_the_crown_scores_each_turn() -> None:
 
 
 def test_rule_13_half_the_emperor_condition_allows_a_false_emperor_with_seals() -> None:
-    t = table("caocao", "sunce", ladder={"ba": "c3", "wang": "b2", "di": "a2"})  # 称帝: 州 held
-    gap = need("a2", "di") - half("a2")
-    assert 1 <= gap <= 5, "the scenario needs a 称帝 threshold of 州 whose half is at most 5 short"
-    chain = ["ji", "yan", "xu", "yu", "sili", "jing", "bing", "liang"][:half("a2") - 1]  # with Qing: half
+    t = table("caocao", "sunce", ladder={"ba": "a2", "wang": "b2", "di": "c3"})  # 称帝: points
+    gap = need("c3", "di") - half("c3")
+    assert 1 <= gap <= 5, "the scenario needs a 称帝 threshold of points whose half is at most 5 short"
     s = t.s
-    for zhou in chain[:-1]:
-        mark(s, 0, zhou)
     player = s.seats[0]
     player.gold = player.wood = player.troops = 10
+    player.points = half("c3") - 1
     to_market(s, "ne12")
-    short = branch(t)  # one 州 below half
+    short = branch(t)  # one point below half
     assert "usurp" not in short.legal(0) and GAME.view(short.s, 0).usurp_seals is None
     assert refused(short, 0, "usurp") == "error.cannot_usurp"
-    mark(s, 0, chain[-1])  # half the condition, rounded up
+    player.points = half("c3")  # half the condition, rounded up
     assert "usurp" in t.legal(0) and GAME.view(t.s, 0).usurp_seals == gap
     t.do(0, "称伪帝")
     assert t.event("usurped").params == {"seat": 0, "seals": gap}
@@ -604,20 +602,21 @@ def test_rule_13_half_the_emperor_condition_allows_a_false_emperor_with_seals() 
 
 
 def test_rule_13_some_conditions_forbid_the_false_emperor() -> None:
-    # The same position under two 称帝 cards of pile B: six buildings of three kinds.
+    # The same position under two 称帝 cards of pile B: seven buildings of four kinds.
     t = table("caocao", "sunce", ladder={"ba": "c3", "wang": "a2", "di": "b3"})  # 称帝: kinds, no 伪帝
     for zhou in ("qing", "yan", "xu"):
-        mark(t.s, 0, zhou, 2 - t.s.markers.get(zhou, []).count(0))
+        mark(t.s, 0, zhou, 3 - t.s.markers.get(zhou, []).count(0))
         erect(t.s, 0, zhou, "lumber" if zhou != "xu" else "workshop")
         erect(t.s, 0, zhou, "barracks" if zhou != "qing" else "workshop")
-    assert t.seat(0).buildings == 6 and len(t.seat(0).built) == 3
-    assert half("b3") <= 3 < need("b3", "di"), "the scenario needs three kinds to reach half of 称帝"
+    erect(t.s, 0, "yan", "drill")
+    assert t.seat(0).buildings == 7 and len(t.seat(0).built) == 4
+    assert half("b3") <= 4 < need("b3", "di"), "the scenario needs four kinds to reach half of 称帝"
     assert "usurp" not in t.legal(0) and GAME.view(t.s, 0).usurp_seals is None
     assert refused(t, 0, "usurp") == "error.cannot_usurp"
     allowed = branch(t)
     allowed.s.ladder["di"] = "b1"  # 称帝: buildings, 伪帝 allowed
-    assert half("b1") <= 6 < need("b1", "di") <= 11, "the scenario needs six buildings to reach half of 称帝"
-    assert "usurp" in allowed.legal(0) and GAME.view(allowed.s, 0).usurp_seals == need("b1", "di") - 6
+    assert half("b1") <= 7 < need("b1", "di") <= 12, "the scenario needs seven buildings to reach half of 称帝"
+    assert "usurp" in allowed.legal(0) and GAME.view(allowed.s, 0).usurp_seals == need("b1", "di") - 7
 
 
 # ---- §14–§16 the end, scoring, the variant -----------------------------------------------------------

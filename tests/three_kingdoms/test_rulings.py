@@ -272,18 +272,19 @@ def test_ruling_R10_claims_are_checked_for_everyone_after_every_move() -> None:
     assert isinstance(t.top(), ClaimF) and t.acting() == {0}
     t.do(0, "claim ba1")
     assert t.acting() == {2} and t.pending() == ["siege"]
-    # Two at once, in ladder order: 称霸 (points) before 称王 (州), whatever met them.
-    ladder = {"ba": "c3", "wang": "a2", "di": "b2"}
+    # Two at once, in ladder order: 称霸 (points) before 称王 (markers), whatever met them.
+    ladder = {"ba": "c3", "wang": "a1", "di": "b2"}
     u = table("caocao", "sunce", ladder=ladder)
-    chain = ["ji", "yan", "xu", "yu", "sili", "jing", "bing", "liang"][:need("a2", "wang") - 1]
-    for zhou in chain[:-1]:
+    spread = ["qing"] * 3 + ["ji"] * 4 + ["yan"] * 4 + ["yu"] * 4  # with his start in 青州: one marker short
+    for zhou in spread[:need("a1", "wang") - 2]:
         mark(u.s, 0, zhou)
+    assert sum(m.count(0) for m in u.s.markers.values()) == need("a1", "wang") - 1
     to_front(u.s, 0, "nw13")  # Huangfu Song: each 攻城 +1 point
     u.s.seats[0].points = need("c3", "ba") - 1
     u.s.seats[0].troops = 10
     aim(u.s, "h1", 1, "siege", "sell")
     u.do(0, "play h1")
-    u.do(0, f"siege {chain[-1]}")
+    u.do(0, "siege xu")
     assert u.seat(0).points == need("c3", "ba") and len(u.seat(0).claims) == 1
     assert u.seat(0).claims == ["ba"] and u.top().tier == "ba"
     u.do(0, "claim points")
@@ -304,7 +305,7 @@ def test_ruling_R11_a_condition_reads_its_tier_threshold_and_card_modifiers() ->
     player = s.seats[0]
     player.talent, player.points = 4, 4
     measured = {"markers": 3, "zhou": 2, "regions": 2, "fortified": 1, "buildings": 2, "talent": 4, "kinds": 2,
-                "front": 1, "resources": 9, "points": 4}
+                "front": 1, "resources": 10, "points": 4}
     assert {x.metric for x in c.conditions.values()} <= set(measured)
     for triple in (("a1", "b1", "c1"), ("b2", "c2", "a2"), ("c3", "a3", "b3")):
         s.ladder = dict(zip(("ba", "wang", "di"), triple, strict=True))  # any card under any tier
@@ -314,20 +315,19 @@ def test_ruling_R11_a_condition_reads_its_tier_threshold_and_card_modifiers() ->
             assert shown.threshold == getattr(condition, shown.tier)
             assert view.seats[0].toward[shown.tier] == measured[condition.metric]
     thresholds = []
-    for tier, ladder in (("ba", {"ba": "a2", "wang": "b1", "di": "c3"}),  # one card, three thresholds
-                         ("wang", {"ba": "c3", "wang": "a2", "di": "b1"}),
-                         ("di", {"ba": "b1", "wang": "c3", "di": "a2"})):
+    for tier, ladder in (("ba", {"ba": "b2", "wang": "a2", "di": "c3"}),  # one card, three thresholds
+                         ("wang", {"ba": "c3", "wang": "b2", "di": "a2"}),
+                         ("di", {"ba": "a2", "wang": "c3", "di": "b2"})):
         s.ladder = ladder
         thresholds.append(next(x.threshold for x in GAME.view(s, 0).ladder if x.tier == tier))
-    assert thresholds == [need("a2", "ba"), need("a2", "wang"), need("a2", "di")]
+    assert thresholds == [need("b2", "ba"), need("b2", "wang"), need("b2", "di")]
     assert thresholds[0] < thresholds[1] < thresholds[2]
-    # Liu Xie in front counts one more toward every condition: 州 one short of 称霸
-    u = table("caocao", "sunce", ladder={"ba": "a2", "wang": "b2", "di": "c3"})
-    for zhou in ["ji", "yan", "xu", "yu", "sili", "jing"][:need("a2", "ba") - 2]:
-        mark(u.s, 0, zhou)
+    # Liu Xie in front counts one more toward every condition: a talent track one short of 称霸
+    u = table("caocao", "sunce", ladder={"ba": "b2", "wang": "a2", "di": "c3"})
+    u.s.seats[0].talent = need("b2", "ba") - 1
     to_hand(u.s, 0, "nw15")
     before = GAME.view(u.s, 0).seats[0].toward
-    assert before["ba"] == need("a2", "ba") - 1
+    assert before["ba"] == need("b2", "ba") - 1
     aim(u.s, "nw15", 1, "sell", "log")
     u.do(0, "play nw15")
     assert GAME.view(u.s, 0).seats[0].toward == {tier: value + 1 for tier, value in before.items()}
@@ -335,12 +335,12 @@ def test_ruling_R11_a_condition_reads_its_tier_threshold_and_card_modifiers() ->
 
 
 def test_ruling_R12_false_emperor_is_a_turn_start_choice_limited_by_seals() -> None:
-    ladder = {"ba": "a3", "wang": "b1", "di": "c3"}  # 称帝: points
-    goal = need("c3", "di")
+    ladder = {"ba": "a3", "wang": "c3", "di": "b2"}  # 称帝: the talent track
+    goal = need("b2", "di")
     t = table("caocao", "yuanshao", "liubei", "sunce", ladder=ladder)
     for seat, gap in enumerate((4, 3, 1, 6)):
-        t.seat(seat).points = goal - gap
-        assert goal - gap >= half("c3")
+        t.seat(seat).talent = goal - gap
+        assert goal - gap >= half("b2")
     assert "usurp" in t.legal(0)
     late = branch(t)
     aim(late.s, "h1", 1, "sell", "log")
@@ -356,7 +356,7 @@ def test_ruling_R12_false_emperor_is_a_turn_start_choice_limited_by_seals() -> N
     t.idle(2)
     assert "usurp" not in t.legal(3)  # 6 short: more than the 5 seals there are
     at_goal = branch(t)
-    at_goal.s.seats[3].points = goal
+    at_goal.s.seats[3].talent = goal
     at_goal.idle(3)  # standing at the condition: 称帝, never 伪帝
     assert at_goal.seat(3).claims == ["di"] and not at_goal.seat(3).usurper
 
