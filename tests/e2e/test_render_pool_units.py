@@ -210,6 +210,24 @@ async def test_a_new_post_takes_its_board_along_when_drawn_in_time() -> None:
     assert queue.sent == 1
 
 
+async def test_a_post_whose_board_was_drawn_while_it_waited_goes_at_once() -> None:
+    """Issue 25 §1: a new post waits for the edit retiring the post before it; a board drawn meanwhile rides
+    along, and the post does not then wait the grace for a drawing already done."""
+    channel: Any = _Channel()
+    queue = MessageEdits(grace=30.0)  # a post that waited it would time the test out
+    queue.posted(5, Edit("v1", view="b1", version=1))
+    queue.submit(channel, 5, Edit("v1 retired", version=1))  # in flight: the gate is shut
+    key = queue.post(channel, Post(Edit("new step", view="b", version=2, images=True), after=5))
+    drawing = asyncio.get_running_loop().create_future()
+    queue.attach_later(channel, key, 2, drawing)
+    drawing.set_result([("board-2.png", b"2")])
+    await asyncio.sleep(0.01)  # drawn while the retiring edit is still on its way
+    channel.gate.set()
+    await asyncio.wait_for(queue.settle(), 5.0)
+    assert channel.made == [(5, "v1 retired", discord.utils.MISSING, None), (1001, "new step", "b", ["board-2.png"])]
+    assert queue.sent == 2
+
+
 async def test_a_board_later_than_the_grace_follows_its_text_by_an_edit() -> None:
     channel: Any = _Channel()
     channel.gate.set()
