@@ -404,7 +404,7 @@ class LoadReport:
             rows.append(("one token", f"≈ {self.token_ceiling(pace):,} busy tables at this pace (a command every "
                                       f"{pace:.1f} s a table), {self.token_ceiling(60.0):,} at one a minute, "
                                       "within the global limit"))
-        return [head, *(f"  {label:17}{text}" for label, text in rows)]
+        return [head, *(f"  {label:16} {text}" for label, text in rows)]
 
 
 def _seats(game_id: str) -> int:
