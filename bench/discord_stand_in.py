@@ -221,6 +221,10 @@ class StandInInteraction:
                      else discord.InteractionType.application_command)
         self.message = None
         self.extras: dict[str, Any] = {}
+        #: discord.py's connection state: none here (the command tree's namespace reads it only to resolve
+        #: members, channels and roles, which ``/move``'s one string option never names).
+        self._state: Any = None
+        self.guild: Any = None
         self.clocked = Clocked()
         self.response = _Response(self.clocked, bot.rest, self.id)
         self.followup = _Followup(self.clocked, bot.rest, self.id)

@@ -4,7 +4,8 @@ own command code against a stand-in of Discord (the load benchmark, ``bench/load
 :class:`Harness` builds what the bot builds at start-up — the :class:`~bot.discord_app.runtime.Runtime` over a
 :class:`~service.TableService` (its image pool, locks, rate limits) and the ``Play`` commands — on a bot-like
 object the caller provides, and offers what such a program needs, so that it never reaches into the adapter's
-modules: ``/move`` as Discord runs it once its checks passed, the edit queue's flush, the results of each move as
+modules: ``/move`` as Discord runs it once its checks passed (the command's own dispatch: options, checks,
+transformers), the edit queue's flush, the results of each move as
 the human then sees them, a wrapper around the image pool, and the names images give the seats.
 """
 
@@ -13,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
+
+from discord import app_commands
+from discord.app_commands.namespace import Namespace
 
 from service import MoveResult, SeatRow, TableService
 from service.jobs import Jobs
@@ -71,7 +75,15 @@ class Harness:
         answer it), then the command itself."""
         if not await self.runtime.admit(interaction):
             return False
-        await Play.move.callback(self._play, interaction, text)  # type: ignore[arg-type,call-arg]
+        # As the command tree dispatches it (issue 25 §1): the options parsed into a namespace, the
+        # command's checks, its parameters' transformers, then the callback; an error reaches the
+        # caller as the bot's error handler unwraps it.
+        command = self._play.move
+        namespace = Namespace(interaction, {}, [{"type": 3, "name": "move", "value": text}])
+        try:
+            await command._invoke_with_namespace(interaction, namespace)
+        except app_commands.CommandInvokeError as error:
+            raise error.original from None
         return True
 
     async def autocomplete(self, interaction: Any, current: str) -> bool:
