@@ -112,15 +112,16 @@ async def published(table: Table, shown: int, mark: int, what: str = "the move")
     await table.server.wait_until(out, timeout=TIMEOUT, description=f"the public post of {what}")
 
 
-async def move(user: FakeUser, table: Table, text: str) -> InteractionResult:
-    """``/move`` in the table's thread; asserts it was accepted (private "✓" reply) and waits for
-    its public post (or status edit)."""
+async def move(user: FakeUser, table: Table, text: str, *, wait_post: bool = True) -> InteractionResult:
+    """``/move`` in the table's thread; asserts it was accepted (private "✓" reply) and, unless
+    ``wait_post`` is false, waits for its public post (or status edit)."""
     shown, mark = shown_version(table), table.server.checkpoint()
     res = await done(await user.slash("move", channel=table.thread, move=text))
     answer = reply_text(res)
     assert answer.startswith("✓"), f"{user.name}: /move {text!r} refused: {answer!r}"
     assert all(m.ephemeral for m in res.messages)
-    await published(table, shown, mark, f"/move {text!r}")
+    if wait_post:
+        await published(table, shown, mark, f"/move {text!r}")
     return res
 
 

@@ -27,13 +27,14 @@ def board_posts(server: LoopbackDiscord, table: Table) -> list[Message]:
 
 
 async def pick(server: LoopbackDiscord, service: TableService, table: Table, watch: LeakWatch,
-               user: FakeUser, seat: int) -> int:
-    """``seat`` (played by ``user``) picks a card with /move; returns the table's new version."""
+               user: FakeUser, seat: int, *, wait_post: bool = True) -> int:
+    """``seat`` (played by ``user``) picks a card with /move; returns the table's new version (after
+    the move's public post, unless ``wait_post`` is false)."""
     loaded = await asyncio.to_thread(service.load, table.id)
     watch.check(loaded.state)
     notation = str(loaded.game.bot_move(loaded.state, seat, Rng.from_seed(f"status:{seat}:{loaded.table.version}")))
     assert notation.startswith("pick "), notation
-    await move(user, table, notation)
+    await move(user, table, notation, wait_post=wait_post)
     loaded = await asyncio.to_thread(service.load, table.id)
     watch.check(loaded.state)
     return loaded.table.version
