@@ -371,8 +371,7 @@ class LoadReport:
             ("command → text", self.text.text()),
             ("command → image", f"{self.image.text()}; {self.without_image:,} answered without an image "
                                 f"({self.images_left_out:,} left out by the render queue)"),
-            *((f"  {title}", spread.text()) for title, spread in sorted(self.image_by_title.items())
-              if len(self.image_by_title) > 1),
+            *((f"  {t}", v.text()) for t, v in sorted(self.image_by_title.items()) if len(self.image_by_title) > 1),
             ("throughput", f"{self.commands_per_second:.2f} commands/s, {self.images_per_second:.2f} images/s, "
                            f"{self.moves_per_second:.2f} moves/s with the bots' ({self.moves:,} moves, "
                            f"{self.moves_stored:,} stored, over {self.elapsed:.1f} s; {self.tables_replaced} "
@@ -515,20 +514,16 @@ class LoadRun:
             if command.drawing:
                 break
             await asyncio.sleep(0)
-        # The reply no longer waits for the public post (issue 25 §1): the channel's queued post and edits first.
-        await self.adapter.flush_channel(table.channel_id)
         command.handled = time.perf_counter()
         command.wake()
         await command.settled.wait()
-        await self.adapter.flush_channel(table.channel_id)
-        # A drawn image reaches its post a few turns later (attached by a queued edit).
+        # A drawn image reaches its post a few turns later (attached by a queued edit); the reply does not wait
+        # for the public post (issue 25 §1): the channel's queued post and edits are made before the next command.
         for _ in range(ATTACH_STEPS):
             if command.image_at is not None or not command.drawn:
                 break
             await asyncio.sleep(0)
-        status = [p.message_id for p in self.bot.get_channel(table.channel_id).posts if not p.edit]
-        if status:
-            await self.adapter.flush(status[-1])
+        await self.adapter.flush_channel(table.channel_id)
         await self._after(table, command)
         command.done = time.perf_counter()
         CURRENT.set(None)
@@ -710,9 +705,8 @@ class LoadRun:
             peak_rss=peak, rss_end=rss_end, children_peak_rss=dict(usage.children_peak),
             stored_tables=s.stored, rest=self.rest.stats, autocomplete=Spread.of(self.keystrokes),
             panel=Spread.of(self.panels), board=Spread.of(self.boards), clock=Spread.of(self.clock_rounds),
-            image_by_title={title: Spread.of([c.image_at - c.arrived for c in ok if c.image_at is not None
-                                              and self.tables[c.table].game_id == title])
-                            for title in sorted({t.game_id for t in self.tables})})
+            image_by_title={g: Spread.of([c.image_at - c.arrived for c in ok if c.image_at is not None
+                                          and self.tables[c.table].game_id == g]) for g in s.titles})
 
     async def _warm_up(self, loaded_by_title: dict[str, Any]) -> None:
         """Draw a few boards of each title before the clock starts, as a bot that has been up a while has
