@@ -5,7 +5,7 @@ own command code against a stand-in of Discord (the load benchmark, ``bench/load
 :class:`~service.TableService` (its image pool, locks, rate limits) and the ``Play`` commands — on a bot-like
 object the caller provides, and offers what such a program needs, so that it never reaches into the adapter's
 modules: ``/move`` as Discord runs it once its checks passed (the command's own dispatch: options, checks,
-transformers), the edit queue's flush, the results of each move as
+transformers), waiting for a channel's queued posts and edits, the results of each move as
 the human then sees them, a wrapper around the image pool, and the names images give the seats.
 """
 
@@ -115,10 +115,6 @@ class Harness:
         due = await self.runtime.call(self._jobs.due, now, guild_ids)
         await self.runtime.call(self.service.rate_recent, guild_ids, now)
         return len(due.deadlines) + len(due.reminders)
-
-    async def flush(self, message_id: int) -> None:
-        """Make the queued edits of ``message_id`` now (what the edit queue does after its short wait)."""
-        await edits_of(self.runtime).flush(message_id)
 
     async def flush_channel(self, channel_id: int) -> None:
         """Wait until the queued posts and edits in ``channel_id`` are made (``/move`` answers the mover
