@@ -84,10 +84,15 @@ async def abandon(user: FakeUser, channel: Channel | str) -> InteractionResult:
     return await confirmed(user, "mod abandon", channel, "abandonyes")
 
 
+def _component_ids(table: Table) -> tuple[str, str]:
+    """The starts of the ids of the table's buttons and selects (``tb:<table>:<version>:<action>``, ``ts:…``)."""
+    return f"tb:{table.id}:", f"ts:{table.id}:"
+
+
 def shown_version(table: Table) -> int:
     """The newest table version a public post of the bot in the table's channel shows (by the
-    version in its components' ids, ``tb:<table>:<version>:<action>``, ``ts:…``); -1: none."""
-    prefixes = (f"tb:{table.id}:", f"ts:{table.id}:")
+    version in its components' ids); -1: none."""
+    prefixes = _component_ids(table)
     found = -1
     for message in public_bot_messages(table.server, table.thread):
         for custom_id in message.custom_ids:
@@ -101,7 +106,7 @@ async def published(table: Table, shown: int, mark: int, what: str = "the move")
     are of a version newer than ``shown``, or a new post after ``mark`` without the table's buttons
     (the result). ``/move`` answers the mover once the move is applied, before its public post is out
     (issue 25 §1)."""
-    prefixes = (f"tb:{table.id}:", f"ts:{table.id}:")
+    prefixes = _component_ids(table)
 
     def out() -> bool:
         if shown_version(table) > shown:
