@@ -123,6 +123,8 @@ class Catalog:
         An unknown key falls back to the key itself, so nothing is ever lost silently.
         """
         template = self.template(key, lang)
+        if not params and template is not None and "{" not in template and "}" not in template:
+            return template  # a plain word ("action.log"): nothing to fill in, and most calls are these
         params = dict(params or {})
         shown = _Lenient()
         for name, value in params.items():
@@ -134,6 +136,11 @@ class Catalog:
             shown[name] = text
         if template is None:
             return key + (" " + " ".join(f"{k}={v}" for k, v in shown.items()) if shown else "")
+        if "|" not in template:  # no plural field: the C formatter does the same, several times faster
+            try:
+                return template.format_map(shown)
+            except (ValueError, IndexError):
+                pass
         return _FORMATTER.vformat(template, (), shown)
 
     def keys(self, lang: str) -> set[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 __all__ = [
@@ -117,16 +117,22 @@ def orientations(cells: Iterable[Cell], *, mirror: bool = True) -> list[Orientat
 
     With ``mirror=False`` only the turns count (one-sided pieces: 4 for S, 4 for L, and S and Z stay apart).
     """
-    shape = list(cells)
+    return list(_orientations(frozenset(cells), mirror))
+
+
+@lru_cache(maxsize=1024)
+def _orientations(cells: frozenset[Cell], mirror: bool) -> tuple[Orientation, ...]:
+    """:func:`orientations` worked out once per shape (a shape is its set of cells; the designs' menus and views
+    ask for the same few dozen shapes again and again)."""
     seen: set[frozenset[Cell]] = set()
     out: list[Orientation] = []
     for flip in (False, True) if mirror else (False,):
         for rotation in range(4):
-            turned = transform(shape, rotation, flip)
+            turned = transform(cells, rotation, flip)
             if turned not in seen:
                 seen.add(turned)
                 out.append(Orientation(rotation, flip, turned))
-    return out
+    return tuple(out)
 
 
 def anchor(cells: Iterable[Cell]) -> Cell:

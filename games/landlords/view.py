@@ -8,6 +8,7 @@ the public funds it would give away the sum of everyone's cash (ruling R22).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -146,15 +147,21 @@ class LandlordsView(msgspec.Struct):
     deals_open: bool = False
 
 
+@cache
+def _faces() -> tuple[tuple[int, str, str], ...]:
+    """Each space's index, kind and colour: printed on the board, the same in every view."""
+    return tuple((space.index, space.kind.value, space.colour) for space in board().spaces)
+
+
 def _spaces(state: LandlordsState) -> list[SpaceView]:
     pawns: dict[int, list[int]] = {}
     for seat, player in enumerate(state.seats):
         if not player.bankrupt:
             pawns.setdefault(player.pos, []).append(seat)
     out = []
-    for space in board().spaces:
-        i, owner = space.index, state.owner[space.index]
-        out.append(SpaceView(i, space.kind.value, space.colour,
+    for i, kind, colour in _faces():
+        owner = state.owner[i]
+        out.append(SpaceView(i, kind, colour,
                              owner if owner >= 0 else None, owner == PUBLIC, state.improved[i],
                              state.signed[i], state.lender[i] if state.lender[i] != NOBODY else None,
                              pawns.get(i, [])))

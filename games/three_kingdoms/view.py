@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from .content import content
-from .rules import held, markers_on_map, score, standing, threshold, usurp_need
+from .rules import claim_bonus, held, markers_on_map, score, standing, threshold, usurp_need
 from .state import ActF, ChoiceF, ClaimF, ConvertF, DraftF, GiveF, LordF, PointerF, TKState, TurnF
 
 
@@ -124,13 +124,14 @@ def view(state: TKState, seat: int | None) -> TKView:
     seats = []
     for i, player in enumerate(state.seats):
         ready = state.tao >= 0 and state.lue >= 0 and player.lord
+        bonus = claim_bonus(state, i) if ready else 0
         seats.append(SeatView(
             seat=i, lord=player.lord, start=player.start, gold=player.gold, wood=player.wood,
             troops=player.troops, points=player.points, talent=player.talent, front=list(player.front),
             hand_size=len(player.hand), built=dict(player.built), buildings=player.buildings,
             markers_on_map=markers_on_map(state, i), markers_left=player.markers, claims=list(player.claims),
             crown=player.crown, usurper=player.usurper, seals=player.seals, yifu=player.yifu,
-            toward={t: standing(state, i, t) for t in state.ladder} if ready else {},
+            toward={t: standing(state, i, t, bonus) for t in state.ladder} if ready else {},
             hand=list(player.hand) if seat == i or state.over else None,
             score=score(state, i) if state.over else None, starting_talent=player.talent_card))
     zhou = [ZhouView(z, list(state.markers.get(z, [])),
