@@ -190,6 +190,12 @@ class TabulaBot(commands.Bot):
         if self.health is not None:
             await self.health.stop()
         self.runtime.close()
+        # discord.py leaves the task that waits out the guilds before READY running: stopped within that wait (a
+        # SIGTERM soon after start-up), it would dispatch 'ready' on a closed client and die with a traceback
+        connection = self._connection
+        for task in [getattr(connection, "_ready_task", None), *getattr(connection, "_ready_tasks", {}).values()]:
+            if task is not None and not task.done():
+                task.cancel()
         await super().close()
 
 

@@ -3,6 +3,7 @@ JSON log lines. The endpoint is served for real on a free local port."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sys
@@ -120,3 +121,21 @@ async def test_the_bot_identifies_as_its_shards(monkeypatch: pytest.MonkeyPatch,
         assert bot.connected_shards() == []  # not connected yet
     finally:
         bot.runtime.close()
+
+
+async def test_a_bot_closed_while_it_waits_for_its_guilds_does_not_dispatch_ready_after_closing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM soon after start-up: discord.py's task waiting out the guilds before READY must not outlive the
+    client (it dispatched 'ready' on a closed client, whose loop is gone: a traceback in a CI run under load)."""
+    monkeypatch.setenv("TABULA_RENDER_WORKERS", "0")
+    bot = make_bot(BotConfig(), TableService.open("sqlite://"))
+    await bot._async_setup_hook()  # what login does first: the client's loop
+    state = bot._connection
+    state.guild_ready_timeout = 0.05
+    state._ready_state = asyncio.Queue()
+    waiting = asyncio.create_task(state._delay_ready())
+    state._ready_task = waiting
+    await bot.close()
+    await asyncio.sleep(0.2)  # past the wait: the task would now dispatch 'ready'
+    assert waiting.done()
+    assert waiting.cancelled() or waiting.exception() is None
