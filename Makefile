@@ -9,9 +9,10 @@ UV_VERSION ?= 0.13.9
 COV_DATA = .coverage-data
 COV_PACKAGES = bot service games render storage
 PYTEST_ARGS ?=
-## pytest-xdist workers: one per core (e2e tests mostly wait on their bot process, so they overlap
-## well); PYTEST_WORKERS=0 runs the suite in this process, one test after another.
-PYTEST_WORKERS ?= auto
+## pytest-xdist workers: two per core, as the end-to-end tests mostly wait on their bot process and on
+## Discord's (emulated) rate limits; tests/support/schedule.py deals the long tests out first.
+## PYTEST_WORKERS=0 runs the suite in this process, one test after another.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 SHELL   = /bin/bash
 
 .PHONY: run test coverage lint bench fonts setup lock clean docker-smoke

@@ -4,6 +4,7 @@ import pytest
 
 from tests.e2e.notice import FIGURES
 from tests.storage.conftest import db_url, engine, repo  # noqa: F401  (fixtures)
+from tests.support.schedule import deal, workers
 
 
 # The summary lives here, in the root conftest: under xdist the controlling process collects no
@@ -17,3 +18,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("notifications and noise per title (issue 19; docs/discord.md)")
         for line in figures:
             terminalreporter.write_line(line)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, order the tests so every worker's slice is as costly as the others' and starts with its
+    long tests (``tests/support/schedule.py``): ``make test`` then ends when its tests do, not one long test later."""
+    if workers() > 1 and config.getoption("dist", "no") == "worksteal":
+        items[:] = [items[i] for i in deal(items, workers())]

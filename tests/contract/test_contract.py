@@ -190,6 +190,7 @@ def test_menus_offer_only_legal_moves(game: Game[Any, Any]) -> None:
     assert played
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_scramble_varies_every_declared_secret_and_nothing_anyone_else_is_shown(game: Game[Any, Any]) -> None:
     """Scramble each seat's declared secrets (and what nobody sees): every secret varies; no other

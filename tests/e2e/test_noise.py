@@ -26,6 +26,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
+
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
@@ -92,6 +94,7 @@ def board_seq(message: Message, table: Table) -> int | None:
     return int(names[0].removeprefix(prefix).removesuffix(".png")) if names else None
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_a_four_player_landlords_game_posts_and_pings_half_of_5bb1e9f(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser, record_property: Callable[[str, object], None]) -> None:

@@ -50,6 +50,7 @@ def by_round(state: Any) -> Hashable:
     return state.round
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 @pytest.mark.parametrize("title", ["royal-gorge", "three-kingdoms"])
 async def test_every_turn_of_a_sequential_title_notifies_its_player_once(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
@@ -81,6 +82,7 @@ async def test_a_title_with_simultaneous_steps_keeps_its_noise(
     assert notice.posts / notice.rounds <= posts and notice.mean_pings <= pings, notice.line()
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_every_new_landlords_post_shows_its_board(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser, record_property: Callable[[str, object], None]) -> None:

@@ -14,6 +14,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
 
@@ -34,6 +36,7 @@ async def settled(server: LoopbackDiscord, post: Message, text: str) -> None:
                             description=f"the status post to show {text!r}")
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_a_burst_of_moves_is_coalesced_under_the_rate_limits(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser, image_log: Path) -> None:

@@ -85,6 +85,7 @@ async def test_moves_are_posted_before_their_boards_and_a_newer_board_wins(
     assert "14" in final["texts"]  # the pile as of the last move: 20 - 1 - 2 - 3
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_an_edited_status_post_ends_with_the_board_of_its_latest_text(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser, bob: FakeUser,
         carol: FakeUser, image_log: Path) -> None:

@@ -111,6 +111,7 @@ def deadline_posts(server: LoopbackDiscord, table: Table) -> int:
                if m.author.id == server.bot_user.id)
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_two_shard_processes_on_one_database_survive_a_kill(two_guilds: LoopbackDiscord, pg_url: str,
                                                                   reader: TableService) -> None:
     server = two_guilds

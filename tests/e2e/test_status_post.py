@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from games.core import Rng
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord, Message
@@ -61,6 +63,7 @@ async def started_draft(server: LoopbackDiscord, alice: FakeUser, bob: FakeUser,
     return table, LeakWatch(server, table, image_log), board_posts(server, table)[0]
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_a_simultaneous_step_edits_one_status_post(server: LoopbackDiscord, tabula: BotProcess,
                                                          service: TableService, alice: FakeUser, bob: FakeUser,
                                                          carol: FakeUser, image_log: Path) -> None:

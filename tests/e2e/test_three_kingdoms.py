@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from games.core import Rng
 from service import TableService
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
@@ -14,6 +16,7 @@ from .helpers import done, lobby_click, move, open_table, public_bot_messages, s
 PERSON_MOVES = 30
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_a_three_kingdoms_game_plays_through_slash_commands_and_ends(
         server: LoopbackDiscord, tabula: BotProcess, service: TableService, alice: FakeUser) -> None:
     table = await open_table(server, alice, "three-kingdoms", seats=2)

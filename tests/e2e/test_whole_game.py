@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from games.core import Rng
 from games.wonderful_world.cards import designs
 from service import TableService
@@ -120,6 +122,7 @@ async def via_panel(server: LoopbackDiscord, table: Table, user: FakeUser, notat
     return True
 
 
+@pytest.mark.slow  # tests/support/schedule.py: started first by make test
 async def test_three_players_play_a_whole_game(server: LoopbackDiscord, tabula: BotProcess, service: TableService,
                                                alice: FakeUser, bob: FakeUser, carol: FakeUser,
                                                image_log: Path) -> None:

@@ -1,0 +1,57 @@
+"""The order ``make test`` hands tests to its xdist workers, so that no worker is left with a long test at the end.
+
+pytest-xdist's ``worksteal`` gives worker *i* the *i*-th contiguous slice of the collection and lets an idle
+worker take the back half of a busy one's queue. Collected in file order, the end-to-end tests (seconds each,
+mostly waiting on their bot process) and the contract suite's long checks bunch up in a few slices, and a slow
+test started last holds the whole run. Here each test gets a rough cost (:func:`cost`), the tests are dealt,
+costliest first, to the slice with the least cost so far (longest processing time first), and each slice runs
+its costliest tests first: what is stolen at the end is short.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class _Item(Protocol):
+    nodeid: str
+
+    def get_closest_marker(self, name: str) -> object | None: ...
+
+
+#: Rough seconds per test by where it lives: an end-to-end test starts a bot process and a drawing process
+#: and waits on Discord's (emulated) rate limits; the contract suite plays whole games.
+COSTS = (("tests/e2e/", 8.0), ("tests/contract/", 2.0), ("tests/bench/", 1.0))
+#: ``@pytest.mark.slow``: a test known to take far longer (a whole game through Discord, a long scramble).
+SLOW = 30.0
+OTHER = 0.2
+
+
+def cost(item: _Item) -> float:
+    """The rough cost of one test, in seconds."""
+    if item.get_closest_marker("slow") is not None:
+        return SLOW
+    return next((c for prefix, c in COSTS if item.nodeid.startswith(prefix)), OTHER)
+
+
+def workers() -> int:
+    """How many xdist workers share the run (0 when the tests run in this process)."""
+    return int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+
+
+def deal(items: Sequence[_Item], slices: int) -> list[int]:
+    """The collection's indexes in the order that gives ``slices`` contiguous slices of equal size and
+    nearly equal cost, each costliest first. Deterministic, so every worker collects the same order."""
+    n = len(items)
+    sizes = [n // slices + (1 if i < n % slices else 0) for i in range(slices)]
+    order = sorted(range(n), key=lambda i: (-cost(items[i]), i))
+    dealt: list[list[int]] = [[] for _ in range(slices)]
+    totals = [0.0] * slices
+    for i in order:
+        open_slices = [s for s in range(slices) if len(dealt[s]) < sizes[s]]
+        target = min(open_slices, key=lambda s: (totals[s], s))
+        dealt[target].append(i)
+        totals[target] += cost(items[i])
+    return [i for part in dealt for i in part]

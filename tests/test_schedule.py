@@ -1,0 +1,58 @@
+"""The order make test hands tests to its workers (tests/support/schedule.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.support.schedule import OTHER, SLOW, cost, deal
+
+
+@dataclass
+class FakeItem:
+    nodeid: str
+    slow: bool = False
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return object() if name == "slow" and self.slow else None
+
+
+def collection() -> list[FakeItem]:
+    """Files in collection order: the slow tests and the end-to-end ones bunch up, as they do in tests/."""
+    items = [FakeItem(f"tests/core/test_a.py::t{i}") for i in range(40)]
+    items += [FakeItem(f"tests/e2e/test_b.py::t{i}") for i in range(12)]
+    items += [FakeItem(f"tests/e2e/test_c.py::slow{i}", slow=True) for i in range(4)]
+    items += [FakeItem(f"tests/render/test_d.py::t{i}") for i in range(30)]
+    return items
+
+
+def slices(order: list[int], n: int, parts: int) -> list[list[int]]:
+    sizes = [n // parts + (1 if i < n % parts else 0) for i in range(parts)]
+    out, at = [], 0
+    for size in sizes:
+        out.append(order[at:at + size])
+        at += size
+    return out
+
+
+def test_the_deal_is_a_permutation_in_slices_of_equal_size_and_nearly_equal_cost() -> None:
+    items = collection()
+    for parts in (2, 3, 4):
+        order = deal(items, parts)
+        assert sorted(order) == list(range(len(items)))
+        totals = [sum(cost(items[i]) for i in part) for part in slices(order, len(items), parts)]
+        assert max(totals) - min(totals) <= SLOW, totals  # within one slow test of each other
+        # in collection order, the first slice would hold no end-to-end test and the third all slow ones
+        assert all(any(items[i].slow for i in part) for part in slices(order, len(items), parts)[:4])
+
+
+def test_each_slice_starts_with_its_costliest_tests() -> None:
+    items = collection()
+    order = deal(items, 4)
+    for part in slices(order, len(items), 4):
+        costs = [cost(items[i]) for i in part]
+        assert costs == sorted(costs, reverse=True)
+        assert costs[0] == SLOW and costs[-1] == OTHER
+
+
+def test_every_worker_deals_the_same_order() -> None:
+    assert deal(collection(), 3) == deal(collection(), 3)
