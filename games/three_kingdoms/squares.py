@@ -118,6 +118,9 @@ class Squares:
         return self._markers[zhou]
 
     def _marker_value(self, zhou: str) -> float:
+        if self.wasted == 0:  # the slack unspent: a 州 with more needed free squares than spares opens one
+            wanted = sum(1 << i for i, n in enumerate(self.need) if n)
+            return OPENS if _POP[self.masks[zhou] & wanted] > self.spares.get(zhou, 0) else 0.0
         if self.covered < sum(self.need) and self.masks[zhou] \
                 and covered(self.need, self._slots(zhou, 1)) > self.covered:
             return OPENS
@@ -132,7 +135,7 @@ class Squares:
         after[index] -= 1
         left = covered(after, self._slots(zhou, -1, _BIT[square]))
         wasted = sum(self.spares.values()) - 1 - left
-        return -WASTED * max(0, wasted - self.wasted) + 3.0 * self._contest(zhou, index)
+        return -WASTED * max(0, wasted - self.wasted) + 0.5 * self._contest(zhou, index)
 
     def _contest(self, zhou: str, index: int) -> float:
         """How much others want the square ``index`` of ``zhou`` (a spare of theirs there needs it), and how
