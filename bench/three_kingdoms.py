@@ -351,6 +351,8 @@ def _neighbours(played: Sequence[Played], players: int) -> str:
 
     behind: list[list[int]] = [[] for _ in range(players)]   # the seats k places after the winner: their scores
     for p in played:
+        if 1 not in p.ranks:
+            continue  # an unfinished game (MAX_MOVES) has no winner; "end" counts it
         winner = p.ranks.index(1)
         for k in range(1, players):
             behind[k].append(p.scores[(winner + k) % players])

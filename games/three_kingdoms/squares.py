@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 
 from .content import ROWS, SPECIALS, SQUARES, content, square_of
-from .rules import lord_of
+from .rules import MAX_MARKERS, lord_of
 from .state import TKState
 
 _BIT = {kind: 1 << i for i, kind in enumerate(SQUARES)}
@@ -124,7 +124,18 @@ class Squares:
         if self.covered < sum(self.need) and self.masks[zhou] \
                 and covered(self.need, self._slots(zhou, 1)) > self.covered:
             return OPENS
-        return 0.0 if self.wasted == 0 else -WASTED
+        return 0.0 if self.wasted == 0 or self._stepping_stone(zhou) else -WASTED
+
+    def _stepping_stone(self, zhou: str) -> bool:
+        """Whether a marker in ``zhou`` would let the seat reach a 州 with room and a free square it needs, next
+        to none of its markers now (its last buildings sought across the board, ruling R16's "could still")."""
+        wanted = sum(1 << i for i, n in enumerate(self.need) if n)
+        neighbours, markers = content().neighbours, self.state.markers
+        for other in neighbours[zhou]:
+            if self.masks[other] & wanted and len(markers.get(other, [])) < MAX_MARKERS \
+                    and not any(self.seat in markers.get(z, []) for z in (other, *neighbours[other])):
+                return True
+        return False
 
     def build_value(self, zhou: str, kind: str) -> float:
         """What building ``kind`` in ``zhou`` leaves: minus :data:`WASTED` for each spare marker it leaves with
