@@ -14,8 +14,9 @@ For each player count, three studies, every rate with its 95 % (Wilson) interval
    the score parts, the actions declined for want of a possible move (ruling R4).
 2. **A field of strategies**: ``--field-games`` (N/2) games in which each seat plays one of :data:`STRATEGIES`
    (a rotation, so each sits in each seat equally often): the win rate of each against parity.
-3. **Against a random seat**: ``--random-games`` (N/8) games with one seat moving at random and the others the
-   default bot (and as many with the plain bot): how often a bot seat finishes ahead of it.
+3. **Against a random seat**: ``--random-games`` (N/8, at least 100) games with one seat moving at random and the
+   others the default bot (and as many with the plain bot): how often a bot seat finishes ahead of it, every seat
+   of its opponents counted, and each seat that was not, with what the random seat scored.
 
 The strategies: ``ladder`` (the title's bot, :func:`games.three_kingdoms.bot.choose`, which plays the
 称霸/称王/称帝 ladder), ``plain`` (the same bot blind to the ladder, the bot before issue 22) and ``random``
@@ -88,6 +89,7 @@ class Played:
     seconds: float = 0.0
     peaks: list[dict[str, int]] = field(default_factory=list)  # per seat: the highest standing on each measure
     tempo: dict[int, list[int]] = field(default_factory=dict)  # round → each seat's buildings as it began
+    seed: int = 0
 
 
 def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[str, Any] | None = None) -> Played:
@@ -138,14 +140,16 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
     seconds = time.process_time() - start
     outcome = GAME.outcome(state)
     if outcome is None:
-        return Played(list(strategies), [p.lord for p in state.seats], [0] * players, [0] * players,
-                      [{} for _ in range(players)], dict(state.ladder), state.round, moves, "unfinished", claims,
-                      usurped, cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
+        return Played(seed=seed, strategies=list(strategies), lords=[p.lord for p in state.seats], ranks=[0] * players,
+                      scores=[0] * players, parts=[{} for _ in range(players)], ladder=dict(state.ladder),
+                      rounds=state.round, moves=moves, ended="unfinished", claims=claims, usurped=usurped,
+                      cannot=cannot, plays=plays, landed=landed, built=[p.buildings for p in state.seats],
+                      follow=follow, seconds=seconds, peaks=peaks, tempo=tempo)
     by_seat = {s.seat: s for s in outcome.standings}
     return Played(list(strategies), [p.lord for p in state.seats], [by_seat[i].rank for i in range(players)],
                   [by_seat[i].score for i in range(players)], [dict(by_seat[i].breakdown) for i in range(players)],
                   dict(state.ladder), state.round, moves, "R16" if stalemate else "12 buildings", claims, usurped,
-                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo)
+                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo, seed)
 
 
 def _job(args: tuple[int, int, tuple[str, ...], bool]) -> Played:
@@ -347,6 +351,8 @@ def _neighbours(played: Sequence[Played], players: int) -> str:
 
     behind: list[list[int]] = [[] for _ in range(players)]   # the seats k places after the winner: their scores
     for p in played:
+        if 1 not in p.ranks:
+            continue  # an unfinished game (MAX_MOVES) has no winner; "end" counts it
         winner = p.ranks.index(1)
         for k in range(1, players):
             behind[k].append(p.scores[(winner + k) % players])
@@ -367,14 +373,21 @@ def report_field(played: Sequence[Played], players: int) -> list[str]:
 
 
 def report_random(played: Sequence[Played], name: str) -> list[str]:
+    """Study 3's line for ``name``: every seat of the random seat's opponents, ahead of it or not; then each
+    seat that was not, with the game's seed and the score parts of both (what the random seat did)."""
     ahead = total = 0
+    behind = []
     for p in played:
-        loser = p.strategies.index("random")
+        loose = p.strategies.index("random")
         for seat, strategy in enumerate(p.strategies):
             if strategy != "random":
                 total += 1
-                ahead += p.scores[seat] > p.scores[loser]
-    return [f"  {name} seats ahead of a random seat: {ahead}/{total} ({rate(ahead, total)})"]
+                if p.scores[seat] > p.scores[loose]:
+                    ahead += 1
+                else:
+                    behind.append(f"    seed {p.seed}: {p.lords[seat]} {p.scores[seat]} {p.parts[seat]} against the "
+                                  f"random {p.lords[loose]} {p.scores[loose]} {p.parts[loose]}")
+    return [f"  {name} seats ahead of a random seat: {ahead}/{total} ({rate(ahead, total)})", *behind]
 
 
 #: The block ``--update`` writes the figures into in the balance document.
@@ -421,7 +434,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--draft", action="store_true", help="the variant setup (rules §16)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--field-games", type=int, help="games of the field study (default: half of --games)")
-    parser.add_argument("--random-games", type=int, help="games against a random seat, each bot (default: --games / 8)")
+    parser.add_argument("--random-games", type=int,
+                        help="games against a random seat, each bot (default: --games / 8, at least 100)")
     parser.add_argument("--bot", choices=sorted(STRATEGIES), default="ladder", help="study 1's bot in every seat")
     parser.add_argument("--studies", type=int, nargs="+", choices=(1, 2, 3), default=[1, 2, 3],
                         help="which studies to run (1: the bots, 2: the field, 3: against a random seat); "
@@ -431,7 +445,7 @@ def main(argv: list[str] | None = None) -> None:
     lines: list[str] = []
     for players in args.players:
         field_games = args.field_games if args.field_games is not None else max(6, args.games // 2)
-        random_games = args.random_games if args.random_games is not None else max(4, args.games // 8)
+        random_games = args.random_games if args.random_games is not None else max(100, args.games // 8)
         lines += study(players, args.games, args.jobs, args.draft, args.seed, field_games, random_games, args.bot,
                        args.studies)
         lines.append("")

@@ -38,6 +38,7 @@ from .rules import (
     siege_base,
     usurp_need,
 )
+from .squares import Squares
 from .state import TKState
 from .steps import PRODUCE, action_moves
 
@@ -102,26 +103,33 @@ def _needed_squares(state: TKState, seat: int) -> set[str]:
     return out | {r for r in ROWS if player.count(r) < len(lord.row(r))}
 
 
-def _siege_value(state: TKState, seat: int, zhou: str) -> float:
+def _siege_value(state: TKState, seat: int, zhou: str, squares: Squares | None = None) -> float:
     """A marker is worth most where it opens a free square for a building still to build, and
-    where it opens a new region's market."""
+    where it opens a new region's market. With ``squares`` (the ladder bot), "opens" is read over all the
+    seat's spare markers, and a marker that can hold no building once the seat's slack is spent costs
+    (ruling R1: :mod:`.squares`); without, a 州 with more needed free squares than spares opens one."""
     c = content()
-    own = markers_in(state, zhou, seat)
-    spare = own - buildings_in(state, zhou, seat)
-    free = sum(1 for sq in _needed_squares(state, seat) if sq not in state.squares.get(zhou, {}))
+    if squares is not None:
+        opens = squares.marker_value(zhou)
+        value = 20.0 + (opens if opens > 0 else opens - 10)
+    else:
+        own = markers_in(state, zhou, seat)
+        spare = own - buildings_in(state, zhou, seat)
+        free = sum(1 for sq in _needed_squares(state, seat) if sq not in state.squares.get(zhou, {}))
+        value = 20.0 + (25 if free > spare else -10)
     region = c.zhou[zhou].region
     new_region = all(c.zhou[z].region != region or not markers_in(state, z, seat) for z in c.zhou)
-    value = 20.0 + (25 if free > spare else -10) + (10 if new_region and state.markets[region] else 0)
+    value += 10 if new_region and state.markets[region] else 0
     base = siege_base(state, seat, zhou) or 0
     return value - base
 
 
-def _wants(state: TKState, seat: int) -> dict[str, int]:
+def _wants(state: TKState, seat: int, squares: Squares | None = None) -> dict[str, int]:
     """How much of each resource the next siege, build and hire would cost ``seat`` now."""
     c = content()
     player = state.seats[seat]
     sieges = [priced(state, seat, "siege", b) for z in c.zhou
-              if (b := siege_base(state, seat, z)) is not None and _siege_value(state, seat, z) > 20]
+              if (b := siege_base(state, seat, z)) is not None and _siege_value(state, seat, z, squares) > 20]
     builds = [priced(state, seat, "build", b) for k in (*ROWS, *SPECIALS)
               if (b := build_base(state, seat, k)) is not None]
     hires = [hire_cost(state, seat, card) for cards in state.markets.values() for card in cards]
@@ -131,7 +139,7 @@ def _wants(state: TKState, seat: int) -> dict[str, int]:
 
 
 def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: str, wants: dict[str, int],
-                  ladder: bool = False) -> float:
+                  ladder: bool = False, looks: _Looks | None = None) -> float:
     player = state.seats[seat]
     if action in PRODUCE:
         resource = PRODUCE[action]
@@ -139,11 +147,11 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
         value = 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
         return value + (lad.gain(state, seat, {"resources": 3}) if ladder else 0.0)
     if action == "any":
-        return max(_action_value(game, state, seat, a, wants, ladder) for a in ("build", "hire", "siege")) - 3
+        return max(_action_value(game, state, seat, a, wants, ladder, looks) for a in ("build", "hire", "siege")) - 3
     moves = action_moves(state, seat, action)
     if not moves:
         return 0.0
-    return max(_move_value(game, state, seat, m, ladder) for m in moves)
+    return max(_move_value(game, state, seat, m, ladder, looks) for m in moves)
 
 
 class _Looks:
@@ -153,12 +161,20 @@ class _Looks:
     def __init__(self) -> None:
         self.wants: dict[str, int] | None = None
         self.actions: dict[str, float] = {}
+        self._squares: Squares | None = None
+
+    def squares(self, state: TKState, seat: int, ladder: bool) -> Squares | None:
+        """The ladder bot's reading of the shared squares (:mod:`.squares`), once a choice; ``None`` for the
+        plain bot."""
+        if ladder and self._squares is None:
+            self._squares = Squares(state, seat)
+        return self._squares if ladder else None
 
     def action(self, game: ThreeKingdomsGame, state: TKState, seat: int, action: str, ladder: bool) -> float:
         if action not in self.actions:
             if self.wants is None:
-                self.wants = _wants(state, seat)
-            self.actions[action] = _action_value(game, state, seat, action, self.wants, ladder)
+                self.wants = _wants(state, seat, self.squares(state, seat, ladder))
+            self.actions[action] = _action_value(game, state, seat, action, self.wants, ladder, self)
         return self.actions[action]
 
 
@@ -180,11 +196,16 @@ def _play_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Play, 
     return value
 
 
-def _move_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, ladder: bool = False) -> float:
+def _move_value(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, ladder: bool = False,
+                looks: _Looks | None = None) -> float:
+    squares = (looks or _Looks()).squares(state, seat, ladder) if isinstance(move, Siege | Build) else None
     if isinstance(move, Siege):
-        value = _siege_value(state, seat, move.zhou)
+        value = _siege_value(state, seat, move.zhou, squares)
         return value + lad.gain(state, seat, lad.deltas(state, seat, move)) if ladder else value
-    return score_move(game, state, seat, move, ladder)
+    value = score_move(game, state, seat, move, ladder)
+    if isinstance(move, Build) and squares is not None:
+        value += squares.build_value(move.zhou, move.kind)  # ruling R1: what the build leaves (.squares)
+    return value
 
 
 def choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng) -> Move:
@@ -207,7 +228,9 @@ def _choose(game: ThreeKingdomsGame, state: TKState, seat: int, rng: Rng, *, lad
         if isinstance(move, Play):
             value = _play_value(game, state, seat, move, ladder, looks)
         elif isinstance(move, Siege):
-            value = -100.0 if move.betray and rng.below(3) else _move_value(game, state, seat, move, ladder)
+            value = -100.0 if move.betray and rng.below(3) else _move_value(game, state, seat, move, ladder, looks)
+        elif isinstance(move, Build):
+            value = _move_value(game, state, seat, move, ladder, looks)
         elif isinstance(move, Choose):
             value = _choice_value(state, move)
         else:

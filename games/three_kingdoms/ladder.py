@@ -127,10 +127,10 @@ def deltas(state: TKState, seat: int, move: Move) -> dict[str, int]:
     return {}
 
 
-def _progress(value: float, need: int) -> float:
-    """How far along a condition ``value`` is, 0..1, growing faster near the end (squared)."""
+def _progress(value: float, need: int, linear: bool = False) -> float:
+    """How far along a condition ``value`` is, 0..1, growing faster near the end (squared) — or ``linear``."""
     share = max(0.0, min(1.0, value / max(1, need)))
-    return share * share
+    return share if linear else share * share
 
 
 def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
@@ -151,7 +151,8 @@ def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
         if have + moved >= need > have:
             total += value
         else:
-            total += PROGRESS * value * (_progress(have + moved, need) - _progress(have, need))
+            linear = card.metric == "resources"
+            total += PROGRESS * value * (_progress(have + moved, need, linear) - _progress(have, need, linear))
     return total
 
 

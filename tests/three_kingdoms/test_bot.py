@@ -6,9 +6,10 @@ from __future__ import annotations
 from games.core import Rng
 from games.three_kingdoms import GAME, bot
 from games.three_kingdoms.moves import Siege, Usurp
+from games.three_kingdoms.squares import WASTED, Squares, covered
 from games.three_kingdoms.state import TurnF
 
-from .helpers import Table, aim, half, mark, need, ready
+from .helpers import Table, aim, erect, half, mark, need, ready
 
 
 def _bot_game(seed: int, moves: int, choose: bot.Chooser) -> list[str]:
@@ -78,3 +79,57 @@ def test_the_ladder_bot_becomes_false_emperor_when_the_crown_pays() -> None:
 def test_the_ladder_bot_declines_false_emperor_when_the_seals_cost_more() -> None:
     late = _usurp_position(round_=33, gap=5)  # five seals for the last round or two
     assert bot.choose(GAME, late.s, 0, Rng.from_seed("x")) != Usurp()
+
+
+def _against_a_random_seat(players: int, seed: int, choose: bot.Chooser) -> tuple[list[int], int]:
+    """A seeded game of ``choose`` in every seat but one that moves at random (seat ``seed % players``): the
+    final scores and the random seat (the bench's study 3, docs/three-kingdoms-balance.md)."""
+    state = GAME.setup(players, {}, seed)
+    driver, loose = Rng.from_seed(f"random-seat-{seed}"), seed % players
+    while acting := sorted(GAME.to_act(state)):
+        seat = acting[0]
+        move = GAME.random_move(state, seat, driver) if seat == loose else choose(GAME, state, seat, driver)
+        state = GAME.apply(state, seat, move).state
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    scores = {s.seat: s.score for s in outcome.standings}
+    return [scores[seat] for seat in range(players)], loose
+
+
+#: A handful of seeded games at each count (issue 22 §1: the ladder bot beats a random seat every time).
+RANDOM_SEAT_GAMES = ((2, 0), (2, 1), (3, 2), (3, 3), (4, 4), (4, 5))
+
+
+def test_every_ladder_seat_finishes_ahead_of_a_random_seat() -> None:
+    for players, seed in RANDOM_SEAT_GAMES:
+        scores, loose = _against_a_random_seat(players, seed, bot.choose)
+        behind = [seat for seat in range(players) if seat != loose and scores[seat] <= scores[loose]]
+        assert not behind, (players, seed, scores, loose)
+
+
+def test_covered_matches_spare_markers_to_the_free_squares_still_needed() -> None:
+    lumber, workshop = 0b0001, 0b0100   # bits in SQUARES order: lumber, barracks, workshop, special
+    assert covered([1, 0, 1, 0], [(1, lumber | workshop), (1, lumber)]) == 2
+    assert covered([1, 0, 1, 0], [(1, lumber), (1, lumber)]) == 1      # two spares, one lumber wanted
+    assert covered([0, 0, 2, 0], [(2, lumber | workshop)]) == 1          # one workshop square a 州 (R1)
+
+
+def _last_two() -> Squares:
+    """Cao Cao (seat 0) with a lumber camp and a workshop left to build and one spare marker in 青州 (all four
+    squares free) and one in 冀州, where Yuan Shao (seat 1) has taken every square but the lumber camp's."""
+    t = Table(ready("caocao", "yuanshao"))
+    mark(t.s, 0, "ji")
+    mark(t.s, 1, "ji", 2)
+    for kind in ("barracks", "workshop", "drill"):
+        erect(t.s, 1, "ji", kind)
+    t.seat(0).built = {"lumber": 2, "barracks": 3, "workshop": 2, "drill": 1, "works": 1, "pavilion": 1}
+    return Squares(t.s, 0)
+
+
+def test_the_ladder_bot_builds_where_every_spare_marker_keeps_a_square() -> None:
+    squares = _last_two()
+    assert squares.need == [1, 0, 1, 0] and squares.covered == 2 and squares.wasted == 0
+    # the lumber camp in 青州 would leave the 冀州 marker with no square it needs (ruling R1): never again 12
+    wasteful = squares.build_value("qing", "lumber")
+    assert squares.build_value("ji", "lumber") > wasteful + WASTED - 1      # the contest terms weigh under 1
+    assert squares.build_value("qing", "workshop") > wasteful + WASTED - 1

@@ -103,7 +103,7 @@ def test_rule_2_a_lord_brings_resources_cards_and_a_marker() -> None:
     assert GAME.describe(applied.events[0], "en") == "#1 takes Sun Ce, starting in Yang."
     assert [p.lord for p in s.seats] == ["sunce", "caocao", "lubu"]
     caocao = s.seats[1]
-    assert (caocao.gold, caocao.wood, caocao.troops) == (4, 2, 4)
+    assert (caocao.gold, caocao.wood, caocao.troops) == (4, 3, 4)
     assert caocao.hand == ["h1", "h2", "h3", "h4", "l-caocao"] and caocao.front == []
     assert s.markers["qing"] == [1] and caocao.markers == 12
     for seat, lord in enumerate(["sunce", "caocao", "lubu"]):
@@ -406,14 +406,14 @@ def test_rule_10_any_pays_one_resource_for_any_action_and_triggers_as_it() -> No
     produce = branch(t)
     t.do(0, "任意 军 攻城")
     assert t.event("any_paid").params == {"seat": 0, "resource": "troops", "action": "siege"}
-    assert resources(t, 0) == (4, 2, 3) and t.pending() == ["siege", "sell"]
+    assert resources(t, 0) == (4, 3, 3) and t.pending() == ["siege", "sell"]
     t.do(0, "siege ji")
-    assert resources(t, 0) == (4, 2, 2)
+    assert resources(t, 0) == (4, 3, 2)
     assert t.event("effect_gain").params == {"seat": 0, "card": "nw03", "gains": {"points": 2}}
     assert t.seat(0).points == 2
     produce.do(0, "any wood sell")
     produce.do(0, "sell")
-    assert resources(produce, 0) == (7, 1, 4) and produce.pending() == ["sell"]
+    assert resources(produce, 0) == (7, 2, 4) and produce.pending() == ["sell"]
     # 1 paid must leave the action possible: 2 wood pay for 任意 or for a lumber camp (2), not both
     short = table()
     short.s.seats[0].wood = 2
@@ -485,10 +485,10 @@ def test_rule_11_a_player_orders_his_simultaneous_choices(monkeypatch: pytest.Mo
     t.do(0, "先 2")  # the choice first
     assert isinstance(t.top(), ChoiceF) and t.top().options == [{"points": 2}, {"wood": 2}]
     t.do(0, "choose 2")
-    assert t.seat(0).wood == 4
+    assert t.seat(0).wood == 5
     assert isinstance(t.top(), ChoiceF) and t.top().pay == {"gold": 2}  # then the trade, by itself
     t.do(0, "choose 1")
-    assert resources(t, 0) == (2, 4, 4 - 1 + 3) and t.pending() == ["sell"]
+    assert resources(t, 0) == (2, 5, 4 - 1 + 3) and t.pending() == ["sell"]
 
 
 # ---- §12–§13 the ladder ------------------------------------------------------------------------------

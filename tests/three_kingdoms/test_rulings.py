@@ -305,7 +305,7 @@ def test_ruling_R11_a_condition_reads_its_tier_threshold_and_card_modifiers() ->
     player = s.seats[0]
     player.talent, player.points = 4, 4
     measured = {"markers": 3, "zhou": 2, "regions": 2, "fortified": 1, "buildings": 2, "talent": 4, "kinds": 2,
-                "front": 1, "resources": 10, "points": 4}
+                "front": 1, "resources": 11, "points": 4}
     assert {x.metric for x in c.conditions.values()} <= set(measured)
     for triple in (("a1", "b1", "c1"), ("b2", "c2", "a2"), ("c3", "a3", "b3")):
         s.ladder = dict(zip(("ba", "wang", "di"), triple, strict=True))  # any card under any tier
