@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from games.core import Move, Rng
 
 from . import ladder as lad
-from .content import ROWS, SPECIALS, content
+from .content import ROWS, SPECIALS, SQUARES, content
 from .moves import AnyAction, Build, Choose, Claim, Convert, Hire, Play, Produce, Recall, Siege, Skip, Usurp
 from .rules import (
     BUILDING_POINTS,
@@ -38,7 +38,7 @@ from .rules import (
     siege_base,
     usurp_need,
 )
-from .squares import Squares
+from .squares import Squares, needs
 from .state import TKState
 from .steps import PRODUCE, action_moves
 
@@ -98,9 +98,7 @@ def _plain_score(state: TKState, seat: int, move: Move) -> float:
 
 def _needed_squares(state: TKState, seat: int) -> set[str]:
     """The squares the buildings still on ``seat``'s lord board would stand on."""
-    player, lord = state.seats[seat], lord_of(state, seat)
-    out = {"special"} if any(not player.count(k) for k in SPECIALS) else set()
-    return out | {r for r in ROWS if player.count(r) < len(lord.row(r))}
+    return {square for square, n in zip(SQUARES, needs(state, seat), strict=True) if n}
 
 
 def _siege_value(state: TKState, seat: int, zhou: str, squares: Squares | None = None) -> float:

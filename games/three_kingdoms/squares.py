@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 
 from .content import ROWS, SPECIALS, SQUARES, content, square_of
-from .rules import MAX_MARKERS, lord_of
+from .rules import MAX_MARKERS, buildings_in, lord_of, markers_in
 from .state import TKState
 
 _BIT = {kind: 1 << i for i, kind in enumerate(SQUARES)}
@@ -51,12 +51,10 @@ def _free(state: TKState, zhou: str) -> int:
 def _spares(state: TKState, seat: int) -> dict[str, int]:
     """``seat``'s spare markers by 州: its markers there beyond its buildings there."""
     out = {}
-    for zhou, markers in state.markers.items():
-        mine = markers.count(seat)
-        if mine:
-            built = sum(1 for b in state.squares.get(zhou, {}).values() if b.seat == seat)
-            if mine > built:
-                out[zhou] = mine - built
+    for zhou in state.markers:
+        spare = markers_in(state, zhou, seat) - buildings_in(state, zhou, seat)
+        if spare > 0:
+            out[zhou] = spare
     return out
 
 
@@ -92,6 +90,7 @@ class Squares:
     def __init__(self, state: TKState, seat: int) -> None:
         self.state, self.seat = state, seat
         self.need = needs(state, seat)
+        self.wanted = sum(1 << i for i, n in enumerate(self.need) if n)  # the kinds still needed, as a bit mask
         self.spares = _spares(state, seat)
         self.masks = {zhou: _free(state, zhou) for zhou in content().zhou}
         self.covered = covered(self.need, self._slots())
@@ -119,20 +118,18 @@ class Squares:
 
     def _marker_value(self, zhou: str) -> float:
         if self.wasted == 0:  # the slack unspent: a 州 with more needed free squares than spares opens one
-            wanted = sum(1 << i for i, n in enumerate(self.need) if n)
-            return OPENS if _POP[self.masks[zhou] & wanted] > self.spares.get(zhou, 0) else 0.0
+            return OPENS if _POP[self.masks[zhou] & self.wanted] > self.spares.get(zhou, 0) else 0.0
         if self.covered < sum(self.need) and self.masks[zhou] \
                 and covered(self.need, self._slots(zhou, 1)) > self.covered:
             return OPENS
-        return 0.0 if self.wasted == 0 or self._stepping_stone(zhou) else -WASTED
+        return 0.0 if self._stepping_stone(zhou) else -WASTED
 
     def _stepping_stone(self, zhou: str) -> bool:
         """Whether a marker in ``zhou`` would let the seat reach a 州 with room and a free square it needs, next
         to none of its markers now (its last buildings sought across the board, ruling R16's "could still")."""
-        wanted = sum(1 << i for i, n in enumerate(self.need) if n)
         neighbours, markers = content().neighbours, self.state.markers
         for other in neighbours[zhou]:
-            if self.masks[other] & wanted and len(markers.get(other, [])) < MAX_MARKERS \
+            if self.masks[other] & self.wanted and len(markers.get(other, [])) < MAX_MARKERS \
                     and not any(self.seat in markers.get(z, []) for z in (other, *neighbours[other])):
                 return True
         return False
