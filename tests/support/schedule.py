@@ -45,13 +45,14 @@ def deal(items: Sequence[_Item], slices: int) -> list[int]:
     """The collection's indexes in the order that gives ``slices`` contiguous slices of equal size and
     nearly equal cost, each costliest first. Deterministic, so every worker collects the same order."""
     n = len(items)
+    costs = [cost(item) for item in items]
     sizes = [n // slices + (1 if i < n % slices else 0) for i in range(slices)]
-    order = sorted(range(n), key=lambda i: (-cost(items[i]), i))
+    order = sorted(range(n), key=lambda i: (-costs[i], i))
     dealt: list[list[int]] = [[] for _ in range(slices)]
     totals = [0.0] * slices
     for i in order:
         open_slices = [s for s in range(slices) if len(dealt[s]) < sizes[s]]
         target = min(open_slices, key=lambda s: (totals[s], s))
         dealt[target].append(i)
-        totals[target] += cost(items[i])
+        totals[target] += costs[i]
     return [i for part in dealt for i in part]
