@@ -333,16 +333,21 @@ def test_a_drawing_process_warms_up_on_every_title_in_both_languages_unless_told
     """Issue 13 §3: a worker draws each title's opening board once, en and zh, when it starts, so
     no player's reply pays for filling its caches; TABULA_RENDER_WARMUP=0 skips it."""
     import bot.render_worker as worker
+    import render
     from games.registry import game_ids
 
+    real = render.renderer_for
     monkeypatch.setattr(worker, "_exit_with", lambda parent: None)
     monkeypatch.setattr(worker.signal, "signal", lambda *args: None)
+    imported: list[str] = []
+    monkeypatch.setattr(render, "renderer_for", lambda game_id: imported.append(game_id) or real(game_id))
     monkeypatch.setenv(worker.WARM_UP_ENV, "0")
     worker.start_worker("")
-    assert recording.drawn == []
+    assert recording.drawn == [] and imported == []  # renderers are imported at their first drawing
     monkeypatch.delenv(worker.WARM_UP_ENV)
     worker.start_worker("")
     assert len(recording.drawn) == 2 * len(game_ids())
+    assert set(imported) == set(game_ids(examples=True))
 
 
 def test_an_animation_job_draws_the_battle_of_the_move_that_fought_it_and_nothing_else() -> None:
