@@ -423,11 +423,12 @@ def _pick(spots: Sequence[Point], busy: Sequence[tuple[Point, float]], enough: f
 
 
 # ---- drawing ------------------------------------------------------------------------------------------------------
-def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all") -> None:
+def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all", inner: bool = False) -> None:
     """Draw one hex on ``canvas`` where ``layout`` puts it.
 
     ``layer`` draws only part of it, so a map can stack layers over all hexes: ``"fill"`` (colour and outline),
-    ``"content"`` (track, stops, markers, labels), ``"highlight"``; ``"all"`` draws everything.
+    ``"content"`` (track, stops, markers, labels), ``"highlight"``; ``"all"`` draws everything. ``inner``: the
+    hex has a neighbour on every side (:func:`_inner`), so its fill's edge lies under outlines only.
     """
     geo = _HexGeometry(layout, cell.hex)
     corners = geo.corners
@@ -435,7 +436,17 @@ def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all"
     fill = tile.colour if tile is not None and tile.colour is not None else cell.fill
     r = geo.radius
     if layer in ("all", "fill"):
-        canvas.polygon(corners, fill=fill, outline=cell.outline or fill, width=max(1.0, r * 0.03))
+        outline = cell.outline or fill
+        if inner and canvas.direct and outline != fill and not canvas.dry:
+            # a plain fill, its edge under the anti-aliased outline (as Megarich∞'s window; a hex on the map's
+            # rim keeps its anti-aliased fill against the background): half the blending of a masked fill, a
+            # third of an 18 Royal Gorge map drawn whole (issue 25 §2)
+            # on whole pixels: Pillow truncates a corner off the canvas's top or left towards 0, so a patch's
+            # canvas (:func:`patch_map`) would fill other pixels than the whole map's
+            canvas.draw.polygon([(math.floor(x + 0.5), math.floor(y + 0.5)) for x, y in corners], fill=fill)
+            canvas.polygon(corners, outline=outline, width=max(1.0, r * 0.03))
+        else:
+            canvas.polygon(corners, fill=fill, outline=outline, width=max(1.0, r * 0.03))
     if layer in ("all", "content"):
         _draw_content(canvas, geo, cell, fill)
     if layer in ("all", "highlight") and cell.highlight is not None:
@@ -594,12 +605,19 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
     if title:
         canvas.text((margin, margin + title_h / 2 - size * 0.1), title, size * 0.5, bold=True,
                     max_width=width - 2 * margin)
+    inner = _inner(hexes)
     for layer in ("fill", "content", "highlight"):
         for cell in hexes:
-            draw_hex(canvas, layout, cell, layer=layer)
+            draw_hex(canvas, layout, cell, layer=layer, inner=cell.hex in inner)
     if ids is not None:
         _margin_ids(canvas, layout, [c.hex for c in hexes], ids, size * 0.2, size * id_size)
     return MapImage(canvas, layout)
+
+
+def _inner(hexes: Sequence[MapHex]) -> frozenset[Hex]:
+    """The hexes of a map with a neighbour on every side."""
+    on_map = {cell.hex for cell in hexes}
+    return frozenset(h for h in on_map if all(h + d in on_map for d in DIRECTIONS))
 
 
 def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Candidate] = (), size: float = 60,
@@ -713,6 +731,7 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     bx0, by0, _bx1, _by1 = layout.bounding_box([cell.hex for cell in hexes])
     id_edge = (bx0 - size * 0.2 + 2, by0 - size * 0.2 + 2)
     found_texts = [t for t in texts if layout.hex_at(*t.xy) not in redrawn]
+    inner = _inner(hexes)
     for group in _clusters([cell.hex for cell in hexes if cell.hex in redrawn], boxes):
         x0, y0 = min(boxes[h][0] for h in group), min(boxes[h][1] for h in group)
         x1, y1 = max(boxes[h][2] for h in group), max(boxes[h][3] for h in group)
@@ -726,7 +745,7 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
         with recording() as drawn:
             for layer in layers[:3]:
                 for cell in near[layer]:
-                    draw_hex(small, moved, cell, layer=layer)
+                    draw_hex(small, moved, cell, layer=layer, inner=cell.hex in inner)
             if ids is not None and (left < id_edge[0] or top < id_edge[1]):
                 _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * id_size)
             if overlay is not None:
