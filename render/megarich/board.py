@@ -203,8 +203,14 @@ def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H
 
 # ---- the odds strip -----------------------------------------------------------------------------------------------
 def _cone_box(odds: MoveOdds, size: float) -> tuple[float, float, float, float]:
-    hexes = [Hex(0, 0), *(Hex(*c.offset) for c in odds.cells)]
-    return Layout("pointy", size).bounding_box(hexes)
+    return _offsets_box(tuple(c.offset for c in odds.cells), size)
+
+
+@lru_cache(maxsize=256)
+def _offsets_box(offsets: tuple[tuple[int, int], ...], size: float) -> tuple[float, float, float, float]:
+    """The bounding box of a cone (the mover's hex and the cells at ``offsets``), worked out once per cone shape:
+    a mover's board asked for it 18 times (issue 25 §2)."""
+    return Layout("pointy", size).bounding_box([Hex(0, 0), *(Hex(*offset) for offset in offsets)])
 
 
 def _draw_cone(cv: Canvas, view: GatherView, odds: MoveOdds, rect: tuple[float, float, float, float], size: float,
@@ -276,9 +282,16 @@ def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str)
 
 # ---- the side column ----------------------------------------------------------------------------------------------
 def _minimap_height() -> float:
-    world = board.atlas()
-    _x0, y0, _x1, y1 = Layout("pointy", MINI_HEX).bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    _x0, y0, _x1, y1 = _minimap_box()
     return y1 - y0
+
+
+@lru_cache(maxsize=1)
+def _minimap_box() -> tuple[float, float, float, float]:
+    """The minimap's bounding box at :data:`MINI_HEX` (every cell of the world), worked out once per process: every
+    board asked for it twice, 1–2 ms (issue 25 §2)."""
+    world = board.atlas()
+    return Layout("pointy", MINI_HEX).bounding_box([world.torus.hex_at(*c) for c in world.cells])
 
 
 #: The minimap of a layout (its tiles), bright and dimmed, drawn once and pasted (:func:`_minimap`).
@@ -289,9 +302,8 @@ def _minimap_layers(tiles: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
     """The whole world small, every tile bright, and every tile dimmed: the minimap of the view's ``tiles`` (the
     map's tiles row by row), drawn at its top-left corner as :func:`_minimap` places it (on whole pixels)."""
     world = board.atlas()
-    layout = Layout("pointy", MINI_HEX)
-    x0, y0, x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
-    layout = layout.moved((-x0, -y0))
+    x0, y0, x1, y1 = _minimap_box()
+    layout = Layout("pointy", MINI_HEX).moved((-x0, -y0))
     width = world.torus.width
     pictures = []
     for dim in (False, True):
@@ -310,7 +322,7 @@ def _minimap(cv: Canvas, view: GatherView, xy: tuple[float, float], visible: set
     The tiles are pasted from :data:`_MINIMAPS` (the bright ones through a mask of the window's cells)."""
     world = board.atlas()
     layout = Layout("pointy", MINI_HEX)
-    x0, y0, _x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    x0, y0, _x1, y1 = _minimap_box()
     left, top = round(xy[0]), round(xy[1])
     if not cv.dry and cv.image is not None:
         bright, dim = _MINIMAPS.get(tuple(view.tiles), lambda: _minimap_layers(tuple(view.tiles)))
