@@ -389,3 +389,11 @@ class _MapKey(NamedTuple):
 
 #: Drawn maps kept per process (a board's map is about 4 MB at output size, the result's 2 MB).
 _MAPS: Reused[_MapKey, MapImage] = Reused(2)
+
+
+def forget_maps() -> None:
+    """Forget every kept map and every map kept to patch from: the next map of any table is drawn whole, as the
+    first of a process is (``python -m bench.render --boards --whole-maps``, issue 25 §2)."""
+    with _BASES_LOCK:
+        _BASES.clear()
+    _MAPS.clear()
