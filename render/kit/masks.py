@@ -97,43 +97,14 @@ def _plan(image: Image.Image) -> tuple[list[tuple[int, int, Image.Image]], tuple
     if best is None or best_area < PLAN_SHARE * w * h:
         return None
     x0, y0, x1, y1 = best
-    pieces: list[tuple[int, int, Image.Image]] = []
+    pieces = []
     for box in ((0, 0, w, y0), (0, y1, w, h), (0, y0, x0, y1), (x1, y0, w, y1)):
-        pieces.extend(_bands(image, box))
+        part = image.crop(box)
+        found = part.getbbox()
+        if found is None:
+            continue
+        pieces.append((box[0] + found[0], box[1] + found[1], part.crop(found)))
     return pieces, ((x0, y0, x1 - 1, y1 - 1) if value == 255 else None)
-
-
-#: The parts of a plan round its rectangle are cut in bands this many pixels thick across their length, each cropped
-#: to what it covers: a hex's slanted edge crosses its part's box diagonally.
-PLAN_BAND = 8
-
-
-def _bands(image: Image.Image, box: tuple[int, int, int, int]) -> list[tuple[int, int, Image.Image]]:
-    """The part ``box`` of ``image`` as its pieces to blend (offset and mask): in bands across its longer side,
-    each cropped to its non-zero pixels, when that blends at most 3/4 of the part cropped whole."""
-    part = image.crop(box)
-    found = part.getbbox()
-    if found is None:
-        return []
-    whole = [(box[0] + found[0], box[1] + found[1], part.crop(found))]
-    part = whole[0][2]
-    left, top = whole[0][0], whole[0][1]
-    width, height = part.size
-    across = height >= width
-    length = height if across else width
-    if length < 2 * PLAN_BAND:
-        return whole
-    bands = []
-    for start in range(0, length, PLAN_BAND):
-        cut = (0, start, width, min(start + PLAN_BAND, height)) if across else \
-            (start, 0, min(start + PLAN_BAND, width), height)
-        band = part.crop(cut)
-        inside = band.getbbox()
-        if inside is not None:
-            bands.append((left + cut[0] + inside[0], top + cut[1] + inside[1], band.crop(inside)))
-    if sum(b.width * b.height for _x, _y, b in bands) > 0.75 * width * height:
-        return whole
-    return bands
 
 
 class _MaskCache:
