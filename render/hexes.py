@@ -616,8 +616,24 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
 
 def _inner(hexes: Sequence[MapHex]) -> frozenset[Hex]:
     """The hexes of a map with a neighbour on every side."""
-    on_map = {cell.hex for cell in hexes}
-    return frozenset(h for h in on_map if all(h + d in on_map for d in DIRECTIONS))
+    return _inner_of(tuple(cell.hex for cell in hexes))
+
+
+@lru_cache(maxsize=16)
+def _inner_of(on_map: tuple[Hex, ...]) -> frozenset[Hex]:
+    found = set(on_map)
+    return frozenset(h for h in on_map if all(h + d in found for d in DIRECTIONS))
+
+
+@lru_cache(maxsize=16)
+def _patch_geometry(layout: Layout, on_map: tuple[Hex, ...], pad: float) -> tuple[
+        dict[Hex, tuple[float, float, float, float]], dict[Hex, tuple[float, float, float, float]],
+        tuple[float, float, float, float], frozenset[Hex]]:
+    """What :func:`patch_map` needs of a map's hexes, worked out once per map (issue 25 §2: it was a third of a
+    patch): each hex's box, its box widened by ``pad``, the hexes' bounding box and the inner hexes."""
+    plain = {h: _hex_box(layout, h, 0) for h in on_map}
+    return (plain, {h: _widened(box, pad) for h, box in plain.items()}, layout.bounding_box(on_map),
+            _inner_of(on_map))
 
 
 def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Candidate] = (), size: float = 60,
@@ -682,6 +698,11 @@ def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, f
             max(x for x, _ in corners) + pad, max(y for _, y in corners) + pad)
 
 
+def _touches(box: tuple[float, float, float, float], area: tuple[int, int, int, int]) -> bool:
+    """Whether ``box`` overlaps the pixel rectangle ``area`` (left, top, right, bottom)."""
+    return box[0] < area[2] and area[0] < box[2] and box[1] < area[3] and area[1] < box[3]
+
+
 def _widened(box: tuple[float, float, float, float], pad: float) -> tuple[float, float, float, float]:
     return box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
 
@@ -717,29 +738,26 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     canvas = Canvas(source.width, source.height, lang, background=background, scale=scale)
     canvas.paste(source, (0, 0))
     assert canvas.image is not None
-    plain = {cell.hex: _hex_box(layout, cell.hex, 0) for cell in hexes}
-    boxes = {h: _widened(box, pad) for h, box in plain.items()}
+    plain, boxes, (bx0, by0, _bx1, _by1), inner = _patch_geometry(layout, tuple(cell.hex for cell in hexes), pad)
     layers = ("fill", "content", "highlight", "overlay")
-    reaches = {layer: boxes if reach is None else {cell.hex: _widened(plain[cell.hex], min(pad, reach(cell, layer)))
-                                                   for cell in hexes}
-               for layer in layers}
     redrawn = set(changed)
     size = layout.size if isinstance(layout.size, float | int) else layout.size[0]
     # The margin ids lie left of and above the map's hexes, ``gap`` away (:func:`_margin_ids`): a small canvas
     # right of and below that line has none of them (issue 25 §2: drawing them for every changed hex was 7 % of an
     # 18 Royal Gorge board). Two pixels spare for anti-aliasing.
-    bx0, by0, _bx1, _by1 = layout.bounding_box([cell.hex for cell in hexes])
     id_edge = (bx0 - size * 0.2 + 2, by0 - size * 0.2 + 2)
     found_texts = [t for t in texts if layout.hex_at(*t.xy) not in redrawn]
-    inner = _inner(hexes)
     for group in _clusters([cell.hex for cell in hexes if cell.hex in redrawn], boxes):
         x0, y0 = min(boxes[h][0] for h in group), min(boxes[h][1] for h in group)
         x1, y1 = max(boxes[h][2] for h in group), max(boxes[h][3] for h in group)
         left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
         right, bottom = math.ceil(x1), math.ceil(y1)
-        near = {layer: [cell for cell in hexes if found[cell.hex][0] < right and left < found[cell.hex][2]
-                        and found[cell.hex][1] < bottom and top < found[cell.hex][3]]
-                for layer, found in reaches.items()}
+        area = (left, top, right, bottom)
+        # a layer reaches at most ``pad``: only the hexes whose box widened by it touches the canvas are asked
+        candidates = [cell for cell in hexes if _touches(boxes[cell.hex], area)]
+        near = {layer: candidates if reach is None else
+                [cell for cell in candidates if _touches(_widened(plain[cell.hex], min(pad, reach(cell, layer))), area)]
+                for layer in layers}
         small = Canvas(right - left, bottom - top, lang, background=background, scale=scale)
         moved = layout.moved((layout.origin[0] - left, layout.origin[1] - top))
         with recording() as drawn:
