@@ -55,6 +55,7 @@ def boards(
     games_: Annotated[list[str] | None, typer.Option("--game", help="Only these titles (repeatable).")] = None,
     langs: Annotated[list[str] | None, typer.Option("--lang", help="Languages (repeatable): en, zh.")] = None,
     rounds: Annotated[int, typer.Option(help="Sweeps per title and language; each board's least CPU is shown.")] = 3,
+    whole_maps: Annotated[bool, typer.Option("--whole-maps", help="Forget the kept maps before each board.")] = False,
 ) -> None:
     """Every title's boards across a seeded bot game: CPU p50 / p90 / max and PNG sizes against issue 25 §2's
     budget (every board ≤ 40 ms CPU, ≤ 200 KiB)."""
@@ -69,7 +70,8 @@ def boards(
     for lang in langs or []:
         if lang not in ("en", "zh"):
             raise typer.BadParameter(f"unknown language {lang!r}; en or zh")
-    board_report(games_ or game_ids(examples=True), langs or ["en", "zh"], echo=typer.echo, rounds=rounds)
+    board_report(games_ or game_ids(examples=True), langs or ["en", "zh"], echo=typer.echo, rounds=rounds,
+                 whole_maps=whole_maps)
 
 #: The balance studies (numbers only, each with its own ``--help``): title id → module under ``bench``.
 STUDIES = {"megarich": "megarich", "three-kingdoms": "three_kingdoms", "landlords": "landlords"}

@@ -228,23 +228,38 @@ class Sweep:
                 f"max {max(self.png_bytes) / 1024:5.1f} KiB{verdict}")
 
 
-def board_sweep(game_id: str, lang: str = "en", positions: Positions | None = None, rounds: int = 1) -> Sweep:
+#: The titles whose boards keep their maps (:func:`board_sweep`'s ``whole_maps``): the module with ``forget_maps``.
+KEPT_MAPS = {"royal-gorge": "render.royal_gorge.map", "hexlay": "render.hexlay"}
+
+
+def board_sweep(game_id: str, lang: str = "en", positions: Positions | None = None, rounds: int = 1, *,
+                whole_maps: bool = False) -> Sweep:
     """Every board of ``positions.sweep`` (default: :func:`play`'s) drawn once per round, in game order, after
     one warm-up draw of the first: as a drawing process meets a table's boards move after move, its caches warm
-    from the boards before (issue 25 §2). Each board's least CPU (and its encoding's) over ``rounds``."""
+    from the boards before (issue 25 §2). Each board's least CPU (and its encoding's) over ``rounds``.
+    ``whole_maps``: before each board the title's kept maps are forgotten (:data:`KEPT_MAPS`), so each map is
+    drawn whole, as a process's first map of a table is."""
+    import importlib
+
     from render import renderer_for
     from render.kit import counting
+
+    forget: Callable[[], object] = lambda: None  # noqa: E731
+    if whole_maps and game_id in KEPT_MAPS:
+        forget = importlib.import_module(KEPT_MAPS[game_id]).forget_maps
 
     game = get_game(game_id)
     renderer = renderer_for(game_id)
     positions = positions or play(game_id)
     views = [game.view(state, None) for state in positions.sweep]
+    forget()
     renderer.board(views[0], lang)
     cpu = [math.inf] * len(views)
     encode = [math.inf] * len(views)
     sizes = [0] * len(views)
     for _ in range(max(1, rounds)):
         for n, view in enumerate(views):
+            forget()
             with counting() as counters:
                 start = time.process_time()
                 data = renderer.board(view, lang)
@@ -256,17 +271,18 @@ def board_sweep(game_id: str, lang: str = "en", positions: Positions | None = No
 
 
 def board_report(game_ids_: Sequence[str], langs: Sequence[str] = ("en", "zh"),
-                 echo: Callable[[str], object] = print, rounds: int = SWEEP_ROUNDS) -> list[Sweep]:
+                 echo: Callable[[str], object] = print, rounds: int = SWEEP_ROUNDS, *,
+                 whole_maps: bool = False) -> list[Sweep]:
     """Sweep and print every title's boards in each language (CPU: ``time.process_time``, so other work on
     a shared machine counts less than in wall time; it still slows the caches); returns every sweep."""
     sweeps: list[Sweep] = []
     echo(f"== boards: {SWEEP_POSITIONS} positions of a seeded bot game per title and language, each board's least "
          f"CPU of {rounds} sweep{'s' if rounds != 1 else ''} (goal: every board ≤ {BOARD_BUDGET * 1000:.0f} ms CPU, "
-         f"≤ {BOARD_PNG_BUDGET // 1024} KiB)")
+         f"≤ {BOARD_PNG_BUDGET // 1024} KiB)" + (", every kept map forgotten before each board" if whole_maps else ""))
     for game_id in game_ids_:
         positions = play(game_id)
         for lang in langs:
-            sweep = board_sweep(game_id, lang, positions, rounds)
+            sweep = board_sweep(game_id, lang, positions, rounds, whole_maps=whole_maps)
             echo(sweep.line())
             sweeps.append(sweep)
     if sweeps:
@@ -286,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--boards", action="store_true",
                         help=f"only the boards, {SWEEP_POSITIONS} positions a game (default languages: en, zh)")
     parser.add_argument("--rounds", type=int, default=SWEEP_ROUNDS, help="with --boards: sweeps per title")
+    parser.add_argument("--whole-maps", action="store_true",
+                        help="with --boards: forget the kept maps before each board (each map drawn whole)")
     args = parser.parse_args(argv)
     chosen = args.game or game_ids(examples=args.boards)
     for game_id in chosen:
@@ -294,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         except KeyError:
             parser.error(f"unknown title {game_id!r}; the titles are {', '.join(game_ids(examples=True))}")
     if args.boards:
-        board_report(chosen, args.lang or ["en", "zh"], rounds=args.rounds)
+        board_report(chosen, args.lang or ["en", "zh"], rounds=args.rounds, whole_maps=args.whole_maps)
         return
     report(chosen, args.lang or ["en"], args.reps)
 

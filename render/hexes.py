@@ -423,11 +423,12 @@ def _pick(spots: Sequence[Point], busy: Sequence[tuple[Point, float]], enough: f
 
 
 # ---- drawing ------------------------------------------------------------------------------------------------------
-def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all") -> None:
+def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all", inner: bool = False) -> None:
     """Draw one hex on ``canvas`` where ``layout`` puts it.
 
     ``layer`` draws only part of it, so a map can stack layers over all hexes: ``"fill"`` (colour and outline),
-    ``"content"`` (track, stops, markers, labels), ``"highlight"``; ``"all"`` draws everything.
+    ``"content"`` (track, stops, markers, labels), ``"highlight"``; ``"all"`` draws everything. ``inner``: the
+    hex has a neighbour on every side (:func:`_inner`), so its fill's edge lies under outlines only.
     """
     geo = _HexGeometry(layout, cell.hex)
     corners = geo.corners
@@ -435,7 +436,17 @@ def draw_hex(canvas: Canvas, layout: Layout, cell: MapHex, *, layer: str = "all"
     fill = tile.colour if tile is not None and tile.colour is not None else cell.fill
     r = geo.radius
     if layer in ("all", "fill"):
-        canvas.polygon(corners, fill=fill, outline=cell.outline or fill, width=max(1.0, r * 0.03))
+        outline = cell.outline or fill
+        if inner and canvas.direct and outline != fill and not canvas.dry:
+            # a plain fill, its edge under the anti-aliased outline (as Megarich∞'s window; a hex on the map's
+            # rim keeps its anti-aliased fill against the background): half the blending of a masked fill, a
+            # third of an 18 Royal Gorge map drawn whole (issue 25 §2)
+            # on whole pixels: Pillow truncates a corner off the canvas's top or left towards 0, so a patch's
+            # canvas (:func:`patch_map`) would fill other pixels than the whole map's
+            canvas.draw.polygon([(math.floor(x + 0.5), math.floor(y + 0.5)) for x, y in corners], fill=fill)
+            canvas.polygon(corners, outline=outline, width=max(1.0, r * 0.03))
+        else:
+            canvas.polygon(corners, fill=fill, outline=outline, width=max(1.0, r * 0.03))
     if layer in ("all", "content"):
         _draw_content(canvas, geo, cell, fill)
     if layer in ("all", "highlight") and cell.highlight is not None:
@@ -594,12 +605,35 @@ def draw_map(hexes: Sequence[MapHex], *, size: float = 40, orientation: Orientat
     if title:
         canvas.text((margin, margin + title_h / 2 - size * 0.1), title, size * 0.5, bold=True,
                     max_width=width - 2 * margin)
+    inner = _inner(hexes)
     for layer in ("fill", "content", "highlight"):
         for cell in hexes:
-            draw_hex(canvas, layout, cell, layer=layer)
+            draw_hex(canvas, layout, cell, layer=layer, inner=cell.hex in inner)
     if ids is not None:
         _margin_ids(canvas, layout, [c.hex for c in hexes], ids, size * 0.2, size * id_size)
     return MapImage(canvas, layout)
+
+
+def _inner(hexes: Sequence[MapHex]) -> frozenset[Hex]:
+    """The hexes of a map with a neighbour on every side."""
+    return _inner_of(tuple(cell.hex for cell in hexes))
+
+
+@lru_cache(maxsize=16)
+def _inner_of(on_map: tuple[Hex, ...]) -> frozenset[Hex]:
+    found = set(on_map)
+    return frozenset(h for h in on_map if all(h + d in found for d in DIRECTIONS))
+
+
+@lru_cache(maxsize=16)
+def _patch_geometry(layout: Layout, on_map: tuple[Hex, ...], pad: float) -> tuple[
+        dict[Hex, tuple[float, float, float, float]], dict[Hex, tuple[float, float, float, float]],
+        tuple[float, float, float, float], frozenset[Hex]]:
+    """What :func:`patch_map` needs of a map's hexes, worked out once per map (issue 25 §2: it was a third of a
+    patch): each hex's box, its box widened by ``pad``, the hexes' bounding box and the inner hexes."""
+    plain = {h: _hex_box(layout, h, 0) for h in on_map}
+    return (plain, {h: _widened(box, pad) for h, box in plain.items()}, layout.bounding_box(on_map),
+            _inner_of(on_map))
 
 
 def draw_detail(hexes: Sequence[MapHex], focus: Hex, *, candidates: Sequence[Candidate] = (), size: float = 60,
@@ -664,6 +698,11 @@ def _hex_box(layout: Layout, h: Hex, pad: float) -> tuple[float, float, float, f
             max(x for x, _ in corners) + pad, max(y for _, y in corners) + pad)
 
 
+def _touches(box: tuple[float, float, float, float], area: tuple[int, int, int, int]) -> bool:
+    """Whether ``box`` overlaps the pixel rectangle ``area`` (left, top, right, bottom)."""
+    return box[0] < area[2] and area[0] < box[2] and box[1] < area[3] and area[1] < box[3]
+
+
 def _widened(box: tuple[float, float, float, float], pad: float) -> tuple[float, float, float, float]:
     return box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
 
@@ -699,18 +738,13 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
     canvas = Canvas(source.width, source.height, lang, background=background, scale=scale)
     canvas.paste(source, (0, 0))
     assert canvas.image is not None
-    plain = {cell.hex: _hex_box(layout, cell.hex, 0) for cell in hexes}
-    boxes = {h: _widened(box, pad) for h, box in plain.items()}
+    plain, boxes, (bx0, by0, _bx1, _by1), inner = _patch_geometry(layout, tuple(cell.hex for cell in hexes), pad)
     layers = ("fill", "content", "highlight", "overlay")
-    reaches = {layer: boxes if reach is None else {cell.hex: _widened(plain[cell.hex], min(pad, reach(cell, layer)))
-                                                   for cell in hexes}
-               for layer in layers}
     redrawn = set(changed)
     size = layout.size if isinstance(layout.size, float | int) else layout.size[0]
     # The margin ids lie left of and above the map's hexes, ``gap`` away (:func:`_margin_ids`): a small canvas
     # right of and below that line has none of them (issue 25 §2: drawing them for every changed hex was 7 % of an
     # 18 Royal Gorge board). Two pixels spare for anti-aliasing.
-    bx0, by0, _bx1, _by1 = layout.bounding_box([cell.hex for cell in hexes])
     id_edge = (bx0 - size * 0.2 + 2, by0 - size * 0.2 + 2)
     found_texts = [t for t in texts if layout.hex_at(*t.xy) not in redrawn]
     for group in _clusters([cell.hex for cell in hexes if cell.hex in redrawn], boxes):
@@ -718,15 +752,18 @@ def patch_map(base: MapImage, hexes: Sequence[MapHex], changed: Iterable[Hex], *
         x1, y1 = max(boxes[h][2] for h in group), max(boxes[h][3] for h in group)
         left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
         right, bottom = math.ceil(x1), math.ceil(y1)
-        near = {layer: [cell for cell in hexes if found[cell.hex][0] < right and left < found[cell.hex][2]
-                        and found[cell.hex][1] < bottom and top < found[cell.hex][3]]
-                for layer, found in reaches.items()}
+        area = (left, top, right, bottom)
+        # a layer reaches at most ``pad``: only the hexes whose box widened by it touches the canvas are asked
+        candidates = [cell for cell in hexes if _touches(boxes[cell.hex], area)]
+        near = {layer: candidates if reach is None else
+                [cell for cell in candidates if _touches(_widened(plain[cell.hex], min(pad, reach(cell, layer))), area)]
+                for layer in layers}
         small = Canvas(right - left, bottom - top, lang, background=background, scale=scale)
         moved = layout.moved((layout.origin[0] - left, layout.origin[1] - top))
         with recording() as drawn:
             for layer in layers[:3]:
                 for cell in near[layer]:
-                    draw_hex(small, moved, cell, layer=layer)
+                    draw_hex(small, moved, cell, layer=layer, inner=cell.hex in inner)
             if ids is not None and (left < id_edge[0] or top < id_edge[1]):
                 _margin_ids(small, moved, [cell.hex for cell in hexes], ids, size * 0.2, size * id_size)
             if overlay is not None:

@@ -485,3 +485,11 @@ class HexlayRenderer(TitleRenderer):
 
 #: The renderer declared by ``games.examples.hexlay`` (``GameMeta.renderer``).
 RENDERER = HexlayRenderer("hexlay", board_image, private, result, detail)
+
+
+def forget_maps() -> None:
+    """Forget every kept map and every map kept to patch from: the next map of any table is drawn whole, as the
+    first of a process is (``python -m bench.render --boards --whole-maps``, issue 25 §2)."""
+    with _BASES_LOCK:
+        _BASES.clear()
+    _MAPS.clear()

@@ -216,8 +216,17 @@ class Canvas:
         return ink
 
     def _paint(self, colour: RGB, left: int, top: int, mask: _Mask) -> None:
-        """Blend ``colour`` through ``mask`` with its top-left at ``(left, top)``."""
-        self.draw.draw.draw_bitmap((left, top), mask.core, self._ink(colour))
+        """Blend ``colour`` through ``mask`` with its top-left at ``(left, top)`` (by its plan, when it has one)."""
+        if mask.pieces is None:
+            self.draw.draw.draw_bitmap((left, top), mask.core, self._ink(colour))
+            return
+        ink = self._ink(colour)
+        draw = self.draw.draw
+        for dx, dy, core in mask.pieces:
+            draw.draw_bitmap((left + dx, top + dy), core, ink)
+        if mask.solid is not None:
+            x0, y0, x1, y1 = mask.solid
+            draw.draw_rectangle((left + x0, top + y0, left + x1, top + y1), ink, 1)
 
     def _fill(self, x0: int, y0: int, x1: int, y1: int, colour: RGB, width: int = 0) -> None:
         """The pixel rectangle from ``(x0, y0)`` to ``(x1, y1)`` inclusive: filled, or its outline ``width`` wide."""
@@ -240,7 +249,7 @@ class Canvas:
         key = (how, local, w, h)
         found = _SHAPES.get(key)
         if found is None:
-            found = _Mask.of(_shape_mask(how, local, w, h))
+            found = _Mask.planned(_shape_mask(how, local, w, h))
             _SHAPES.put(key, found)
         self._paint(colour, left, top, found)
 

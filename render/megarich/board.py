@@ -29,7 +29,7 @@ from games.megarich.view import GatherView, MoveOdds, PlayerView
 from .. import palette as pal
 from ..kit import DIRECT, Canvas, board_palette
 from ..palette import RGB
-from ..static_layer import Reused
+from ..static_layer import Reused, Sprites
 from .common import (
     DARK_RED,
     GAP,
@@ -203,34 +203,42 @@ def draw_window(view: GatherView, centre: Cell, lang: str, height: float = MAP_H
 
 # ---- the odds strip -----------------------------------------------------------------------------------------------
 def _cone_box(odds: MoveOdds, size: float) -> tuple[float, float, float, float]:
-    hexes = [Hex(0, 0), *(Hex(*c.offset) for c in odds.cells)]
-    return Layout("pointy", size).bounding_box(hexes)
+    return _offsets_box(tuple(c.offset for c in odds.cells), size)
+
+
+@lru_cache(maxsize=256)
+def _offsets_box(offsets: tuple[tuple[int, int], ...], size: float) -> tuple[float, float, float, float]:
+    """The bounding box of a cone (the mover's hex and the cells at ``offsets``), worked out once per cone shape:
+    a mover's board asked for it 18 times (issue 25 §2)."""
+    return Layout("pointy", size).bounding_box([Hex(0, 0), *(Hex(*offset) for offset in offsets)])
 
 
 def _draw_cone(cv: Canvas, view: GatherView, odds: MoveOdds, rect: tuple[float, float, float, float], size: float,
                lang: str) -> None:
     """One direction's cone: the mover's hex, then each hex it may stop on in dark or light red with its chance;
-    a key city's hex has a dot of its colour, a patented one a rim in the holder's colour."""
+    a key city's hex has a dot of its colour, a patented one a rim in the holder's colour.
+
+    The panel, its title and the cone's hexes with their chances depend only on the direction and the limit (the
+    tram's odds, rules §3): a sprite per process (issue 25 §2: six cones of masked hexes were a fifth of a mover's
+    board). The mover's hex and pawn, then the rims and dots of the cells under it, are drawn on it."""
     mover = view.players[view.current]
     holders = {p.cell: p.patent for p in view.patents if p.patent >= 0}
     x0, y0, x1, y1 = rect
-    cv.box(rect, fill=pal.PANEL, outline=pal.LINE, radius=10)
-    direction = w("directions", lang).split()[odds.direction]
     usual = view.limits[0] if view.limits else odds.limit
-    cv.text((x0 + 10, y0 + 14), f"move {odds.direction}" + (f" {odds.limit}" if odds.limit != usual else ""), 13,
-            fill=pal.TEXT, bold=True)
-    cv.text((x1 - 10, y0 + 14), direction, 12, fill=pal.MUTED, bold=True, anchor="rm")
-    bx0, by0, bx1, by1 = _cone_box(odds, size)
-    ox = (x0 + x1) / 2 - (bx0 + bx1) / 2
-    oy = (y0 + 26 + y1) / 2 - (by0 + by1) / 2
-    layout = Layout("pointy", size, (ox, oy))
+    shown = tuple((c.offset, c.shade, c.label) for c in odds.cells)
+
+    def base(c: Canvas, x: float, y: float) -> None:
+        _cone_base(c, odds, (x, y, x + x1 - x0, y + y1 - y0), size, lang, usual)
+
+    _CONES.paste(cv, (odds.direction, odds.limit, usual, shown, size, x1 - x0, y1 - y0), rect, base)
+    layout = _cone_layout(odds, rect, size)
     cv.polygon(layout.corners(Hex(0, 0)), fill=tile_fill(mover.tile), outline=HEX_LINE, width=1)
     pawn(cv, layout.centre(Hex(0, 0)), mover.seat, size * 0.42)
-    label = size * 0.56
+    around = set(DIRECTIONS)
     for c in odds.cells:
         h = Hex(*c.offset)
-        fill = DARK_RED if c.shade == "dark" else LIGHT_RED
-        cv.polygon(layout.corners(h), fill=fill, outline=(255, 255, 255), width=1)
+        if h in around:                       # the cells' white outlines lay over the mover's hex
+            cv.polygon(layout.corners(h), outline=(255, 255, 255), width=1)
         x, y = layout.centre(h)
         holder = holders.get(c.cell)
         if holder is not None:
@@ -239,9 +247,37 @@ def _draw_cone(cv: Canvas, view: GatherView, odds: MoveOdds, rect: tuple[float, 
         tile = view.tile_at(c.cell)
         if is_key(tile):
             cv.circle((x, y - size * 0.6), size * 0.17, fill=tile_fill(tile), outline=(255, 255, 255), width=1)
+
+
+def _cone_layout(odds: MoveOdds, rect: tuple[float, float, float, float], size: float) -> Layout:
+    """The cone's hexes centred in its panel ``rect``, under the title."""
+    x0, y0, x1, y1 = rect
+    bx0, by0, bx1, by1 = _cone_box(odds, size)
+    return Layout("pointy", size, ((x0 + x1) / 2 - (bx0 + bx1) / 2, (y0 + 26 + y1) / 2 - (by0 + by1) / 2))
+
+
+def _cone_base(cv: Canvas, odds: MoveOdds, rect: tuple[float, float, float, float], size: float, lang: str,
+               usual: int) -> None:
+    """What a cone shows for every mover: its panel, title, and hexes in dark or light red with their chances."""
+    x0, y0, x1, _y1 = rect
+    cv.box(rect, fill=pal.PANEL, outline=pal.LINE, radius=10)
+    direction = w("directions", lang).split()[odds.direction]
+    cv.text((x0 + 10, y0 + 14), f"move {odds.direction}" + (f" {odds.limit}" if odds.limit != usual else ""), 13,
+            fill=pal.TEXT, bold=True)
+    cv.text((x1 - 10, y0 + 14), direction, 12, fill=pal.MUTED, bold=True, anchor="rm")
+    layout = _cone_layout(odds, rect, size)
+    label = size * 0.56
+    for c in odds.cells:
+        h = Hex(*c.offset)
+        cv.polygon(layout.corners(h), fill=DARK_RED if c.shade == "dark" else LIGHT_RED, outline=(255, 255, 255),
+                   width=1)
         if label >= 9:
-            cv.text((x, y), c.label, label, fill=(255, 255, 255) if c.shade == "dark" else INK, bold=True,
+            cv.text(layout.centre(h), c.label, label, fill=(255, 255, 255) if c.shade == "dark" else INK, bold=True,
                     anchor="mm")
+
+
+#: The cones' panels with their hexes and chances (:func:`_draw_cone`): six directions at a few limits and sizes.
+_CONES = Sprites(48)
 
 
 def _odds_title(view: GatherView, limit: int, lang: str) -> str:
@@ -267,7 +303,7 @@ def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str)
         cones = [o for o in view.odds if o.limit == limit]
         size = 19.0 if limit <= 3 else 12.5 if limit <= 5 else 9.0
         height = max(_cone_box(o, size)[3] - _cone_box(o, size)[1] for o in cones) + 40
-        for o in cones:
+        for o in cones if not cv.dry else ():
             x = MARGIN + o.direction * (cell_w + 10)
             _draw_cone(cv, view, o, (x, y, x + cell_w, y + height), size, lang)
         y += height + 10
@@ -276,9 +312,16 @@ def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str)
 
 # ---- the side column ----------------------------------------------------------------------------------------------
 def _minimap_height() -> float:
-    world = board.atlas()
-    _x0, y0, _x1, y1 = Layout("pointy", MINI_HEX).bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    _x0, y0, _x1, y1 = _minimap_box()
     return y1 - y0
+
+
+@lru_cache(maxsize=1)
+def _minimap_box() -> tuple[float, float, float, float]:
+    """The minimap's bounding box at :data:`MINI_HEX` (every cell of the world), worked out once per process: every
+    board asked for it twice, 1–2 ms (issue 25 §2)."""
+    world = board.atlas()
+    return Layout("pointy", MINI_HEX).bounding_box([world.torus.hex_at(*c) for c in world.cells])
 
 
 #: The minimap of a layout (its tiles), bright and dimmed, drawn once and pasted (:func:`_minimap`).
@@ -289,9 +332,8 @@ def _minimap_layers(tiles: tuple[str, ...]) -> tuple[Image.Image, Image.Image]:
     """The whole world small, every tile bright, and every tile dimmed: the minimap of the view's ``tiles`` (the
     map's tiles row by row), drawn at its top-left corner as :func:`_minimap` places it (on whole pixels)."""
     world = board.atlas()
-    layout = Layout("pointy", MINI_HEX)
-    x0, y0, x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
-    layout = layout.moved((-x0, -y0))
+    x0, y0, x1, y1 = _minimap_box()
+    layout = Layout("pointy", MINI_HEX).moved((-x0, -y0))
     width = world.torus.width
     pictures = []
     for dim in (False, True):
@@ -310,7 +352,7 @@ def _minimap(cv: Canvas, view: GatherView, xy: tuple[float, float], visible: set
     The tiles are pasted from :data:`_MINIMAPS` (the bright ones through a mask of the window's cells)."""
     world = board.atlas()
     layout = Layout("pointy", MINI_HEX)
-    x0, y0, _x1, y1 = layout.bounding_box([world.torus.hex_at(*c) for c in world.cells])
+    x0, y0, _x1, y1 = _minimap_box()
     left, top = round(xy[0]), round(xy[1])
     if not cv.dry and cv.image is not None:
         bright, dim = _MINIMAPS.get(tuple(view.tiles), lambda: _minimap_layers(tuple(view.tiles)))

@@ -107,8 +107,9 @@ def _cells(view: Any, highlight: Iterable[str] = ()) -> list[MapHex]:
     rails = set(_rail_ids(view))
     marked = set(highlight)
     cells = []
+    coords = _coords()
     for h in c.hex_list:
-        coord = h.coord
+        coord = coords[h.id]
         slots = tokens.get(h.id, [])
         placed = laid.get(h.id)
         if placed is not None:
@@ -228,10 +229,11 @@ def _overlay(cv: Canvas, layout: Layout, view: Any, lang: str, size: float, only
     laid = _laid(view)
     wanted = set(only) if only is not None else None
     shown = [h for h in c.hex_list if wanted is None or h.id in wanted]
+    coords = _coords()
     for h in shown:
-        cx, cy = layout.centre(h.coord)
+        cx, cy = layout.centre(coords[h.id])
         for edge in h.borders:
-            a, b = _edge_ends(layout, h.coord, edge)
+            a, b = _edge_ends(layout, coords[h.id], edge)
             cv.line([a, b], fill=WALL, width=max(2.0, size * 0.08))
         exits = _exits(c, h.id, laid)
         below = 0 not in exits or 3 in exits          # names go to the bottom unless only the top is free
@@ -247,7 +249,7 @@ def _overlay(cv: Canvas, layout: Layout, view: Any, lang: str, size: float, only
                         city=any(stop.kind == "city" for stop in h.stops))
     gold = _gold_cubes(view)
     for h in shown:
-        _markers(cv, layout.centre(h.coord), h, h.id in laid, gold.get(h.id, 0), size)
+        _markers(cv, layout.centre(coords[h.id]), h, h.id in laid, gold.get(h.id, 0), size)
 
 
 def _markers(cv: Canvas, centre: tuple[float, float], h: Any, built: bool, cubes: int, size: float) -> None:
@@ -355,6 +357,12 @@ _BASES_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=1)
+def _coords() -> dict[str, Hex]:
+    """Each hex id's coordinates (parsed once: a map asked for every hex's twice or three times)."""
+    return {h.id: h.coord for h in content().hex_list}
+
+
+@lru_cache(maxsize=1)
 def _hex_ids() -> dict[Hex, str]:
     return {h.coord: h.id for h in content().hex_list}
 
@@ -389,3 +397,11 @@ class _MapKey(NamedTuple):
 
 #: Drawn maps kept per process (a board's map is about 4 MB at output size, the result's 2 MB).
 _MAPS: Reused[_MapKey, MapImage] = Reused(2)
+
+
+def forget_maps() -> None:
+    """Forget every kept map and every map kept to patch from: the next map of any table is drawn whole, as the
+    first of a process is (``python -m bench.render --boards --whole-maps``, issue 25 §2)."""
+    with _BASES_LOCK:
+        _BASES.clear()
+    _MAPS.clear()

@@ -3,6 +3,8 @@ checked, never a time (tests do not assert on wall-clock time)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bench.render import (
@@ -13,6 +15,7 @@ from bench.render import (
     SWEEP_POSITIONS,
     Sweep,
     board_report,
+    board_sweep,
     main,
     play,
     report,
@@ -90,3 +93,29 @@ def test_tabula_bench_boards_prints_the_sweep_and_refuses_an_unknown_title() -> 
     assert "  hexlay          zh   16 boards  CPU p50" in result.output
     refused = CliRunner().invoke(app, ["bench", "boards", "--game", "no-such-title"])
     assert refused.exit_code != 0 and "unknown game 'no-such-title'" in refused.output
+
+
+def test_a_whole_maps_sweep_draws_every_map_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--whole-maps`` forgets the kept maps before each board: no board of 18 Royal Gorge patches or reuses one."""
+    from render.royal_gorge import map as rg_map
+
+    patched: list[int] = []
+    whole: list[int] = []
+    patch, draw = rg_map.patch_map, rg_map.draw_map
+
+    def counted_patch(*args: Any, **kwargs: Any) -> Any:
+        patched.append(1)
+        return patch(*args, **kwargs)
+
+    def counted_draw(*args: Any, **kwargs: Any) -> Any:
+        whole.append(1)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(rg_map, "patch_map", counted_patch)
+    monkeypatch.setattr(rg_map, "draw_map", counted_draw)
+    positions = play("royal-gorge")
+    board_sweep("royal-gorge", "en", positions, whole_maps=True)
+    assert patched == [] and len(whole) == 1 + SWEEP_POSITIONS      # the warm-up, then every board
+    whole.clear()
+    board_sweep("royal-gorge", "en", positions)
+    assert patched and len(whole) < SWEEP_POSITIONS                 # kept or patched maps otherwise

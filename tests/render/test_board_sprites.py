@@ -138,3 +138,30 @@ def test_a_landlords_space_bought_or_stepped_on_still_shows() -> None:
 
 def _design_cost(card: str) -> dict[str, int]:
     return dict(ww._design(card).cost)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_megarichs_cones_paste_the_pixels_drawn_in_place_and_show_each_movers_hex(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 §2: a cone's panel, hexes and chances are one sprite per direction and limit; the mover's hex and
+    pawn, the patent rims and the key cities' dots are drawn over it for each board."""
+    from render.megarich import board as mr_board
+
+    game = get_game("megarich")
+    views = [v for v in (game.view(s, None) for s in _positions("megarich", list(range(0, 400, 7)), "cones"))
+             if v.gathering is not None and v.gathering.odds][:3]
+    assert len(views) >= 2
+    movers = {v.gathering.players[v.gathering.current].tile for v in views}
+    assert len(movers) >= 2                                     # different hexes under one kept cone
+    mr_board._CONES.clear()
+
+    def draw(view: Any, lang_: str) -> bytes:
+        return mr_board.board_image(view.gathering, lang_)
+
+    pasted = [_drawn(draw, view, lang) for view in views]
+    assert 6 <= len(mr_board._CONES._kept._found) <= 12
+    again = [_drawn(draw, view, lang) for view in views]
+    _in_place(monkeypatch, mr_board._CONES)
+    in_place = [_drawn(draw, view, lang) for view in views]
+    assert pasted == in_place and again == in_place
+    assert all({"15%", "8%"} <= set(texts) for _pixels, texts in pasted)

@@ -185,3 +185,34 @@ def test_a_patched_map_is_the_map_drawn_whole_with_the_same_strings() -> None:
     assert sorted((t.text, round(t.xy[0], 6), round(t.xy[1], 6)) for t in texts) == \
         sorted((t.text, round(t.xy[0], 6), round(t.xy[1], 6)) for t in whole_texts)
     assert {"40", "30", "59", "DR"} <= {t.text for t in texts} and "59" not in {t.text for t in base_texts}
+
+
+def test_inner_hexes_filled_plainly_look_like_masked_fills_and_the_rim_stays_anti_aliased(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 §2: a hex with a neighbour on every side is filled plainly under its anti-aliased outline (half the
+    blending of a masked fill); its edge lies under outlines, so the map looks as with masked fills, and a hex on
+    the map's rim keeps its anti-aliased edge against the background."""
+    import render.hexes as hexes
+
+    cells = _patch_scene(True)
+    cells = [MapHex(c.hex, fill=YELLOW if i % 3 else TILE_COLOURS["green"], tile=c.tile) for i, c in enumerate(cells)]
+    inner = hexes._inner(cells)
+    assert 0 < len(inner) < len(cells)
+    plain = draw_map(cells, size=44.3)
+    monkeypatch.setattr(hexes, "_inner", lambda _cells: frozenset())
+    masked = draw_map(cells, size=44.3)
+    assert plain.canvas.image is not None and masked.canvas.image is not None
+    difference = ImageChops.difference(plain.canvas.image, masked.canvas.image).convert("L")
+    assert difference.getbbox() is not None                      # the inner fills are drawn another way
+    counts = difference.histogram()
+    assert sum(counts[1:]) < 0.01 * plain.canvas.width * plain.canvas.height
+    assert not any(counts[40:]), "an edge pixel moved by more than 40 levels"
+    near_inner = set()                                             # the rim's pixels are the masked fill's
+    for h in inner:
+        corners = plain.layout.corners(h)
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        near_inner |= {(x, y) for x in range(math.floor(min(xs)) - 2, math.ceil(max(xs)) + 3)
+                       for y in range(math.floor(min(ys)) - 2, math.ceil(max(ys)) + 3)}
+    pixels = difference.load()
+    assert all((x, y) in near_inner for x in range(difference.width) for y in range(difference.height)
+               if pixels[x, y])

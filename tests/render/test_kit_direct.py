@@ -5,12 +5,13 @@ encoder's sampled palette keeps colours; :func:`counting` sees what an image cos
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from render import fonts
-from render.kit import DIRECT, SCALE, Canvas, counting, encode_png, recording
+from render.kit import DIRECT, SCALE, Canvas, counting, encode_png, masks, recording
 
 BG = (24, 27, 35)
 INK = (236, 96, 88)
@@ -70,6 +71,38 @@ def test_a_filled_round_box_keeps_its_straight_edges_and_its_corners_round() -> 
     assert cv.image.getpixel((60, 45)) == INK
     assert cv.image.getpixel((10, 10)) == BG and cv.image.getpixel((109, 79)) == BG
     assert cv.image.getpixel((9, 45)) == BG and cv.image.getpixel((110, 45)) == BG
+
+
+def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def _large_shapes(cv: Canvas) -> None:
+    """Shapes whose masks are large enough for a plan: filled, ringed, convex and not, at odd fractions."""
+    cv.polygon(_hexagon(60.3, 45.7, 38.2), fill=INK, outline=EDGE, width=1.4)
+    cv.polygon(_hexagon(150.6, 45.2, 40.7), outline=EDGE, width=2)
+    cv.circle((240.4, 46.1), 33.3, fill=INK, outline=EDGE, width=2.5)
+    cv.polygon([(300.2, 10.4), (380.9, 12.1), (340.5, 50.3), (378.2, 85.6), (302.7, 80.2)], fill=EDGE)
+    cv.box((20.5, 95.3, 180.7, 170.2), fill=INK, outline=EDGE, radius=30, width=3)
+    cv.line([(200.3, 100.4), (390.6, 170.8)], fill=INK, width=6.5)
+
+
+def test_a_large_mask_painted_by_its_plan_is_the_whole_mask_blended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 §2: a hex's fill or outline is painted as its uniform middle (filled, or skipped inside a ring) and
+    the parts round it; the pixels are exactly those of blending the whole mask."""
+    masks._SHAPES.clear()
+    planned = Canvas(400, 180, "en", background=BG, scale=DIRECT)
+    _large_shapes(planned)
+    plans = [m for m in masks._SHAPES._masks.values() if m.pieces is not None]
+    assert len(plans) >= 4 and any(m.solid is not None for m in plans) and any(m.solid is None for m in plans)
+    monkeypatch.setattr(masks, "PLAN_FROM", 10 ** 9)
+    masks._SHAPES.clear()
+    whole = Canvas(400, 180, "en", background=BG, scale=DIRECT)
+    _large_shapes(whole)
+    assert not any(m.pieces is not None for m in masks._SHAPES._masks.values())
+    masks._SHAPES.clear()
+    assert planned.image is not None and whole.image is not None
+    assert planned.image.tobytes() == whole.image.tobytes()
 
 
 def test_square_boxes_and_straight_lines_stay_sharp_on_a_direct_canvas() -> None:
