@@ -61,11 +61,12 @@ test: setup
 coverage:
 	@if compgen -G '$(COV_DATA)/coverage.*' >/dev/null; then $(BIN)/python -m coverage combine -q; fi
 	@echo "Coverage of the bot processes under e2e (statements, missed, covered):"
-	@for pkg in $(COV_PACKAGES); do \
-	  $(BIN)/python -m coverage report --include="$$pkg/*" | \
-	    awk -v pkg="$$pkg/" '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", pkg, $$2, $$3, $$4 }'; \
-	done
-	@$(BIN)/python -m coverage report | awk '$$1 == "TOTAL" { printf "  %-9s %6s %6s %7s\n", "total", $$2, $$3, $$4 }'
+	@$(BIN)/python -m coverage report | awk -v packages="$(COV_PACKAGES)" ' \
+	  $$4 ~ /%$$/ && $$1 != "TOTAL" { split($$1, path, "/"); stmts[path[1]] += $$2; miss[path[1]] += $$3 } \
+	  $$1 == "TOTAL" { total = sprintf("  %-9s %6s %6s %7s", "total", $$2, $$3, $$4) } \
+	  END { n = split(packages, pkg, " "); for (i = 1; i <= n; i++) { p = pkg[i]; if (stmts[p]) \
+	          printf "  %-9s %6d %6d %6.1f%%\n", p "/", stmts[p], miss[p], 100 * (stmts[p] - miss[p]) / stmts[p] } \
+	        print total }'
 
 ## Refresh the lock files from pyproject.toml's ranges, to the newest versions they allow (uv):
 ## $(DEV_LOCK) for make test and CI, $(LOCK) (the same versions, without the dev tools) for the
