@@ -161,7 +161,7 @@ CAPPED = 30.0
 def _capped(state: TKState, seat: int, resource: str) -> bool:
     """Whether ``resource`` is what holds ``seat``'s building back: gold, when its buildings have reached its
     talent track (rules §9: a building needs a talent track above the buildings) and a 纳贤 is the only way on
-    (rules §7). A ladder seat of seed 10013 (three players, docs/three-kingdoms-balance.md) sat eight rounds at
+    (rules §7). A ladder seat of seed 10013 (three players, docs/three-kingdoms-balance.md) sat seven rounds at
     six buildings with no gold and twenty wood, sieging and logging, and finished behind a random seat."""
     player = state.seats[seat]
     return resource == "gold" and player.buildings >= player.talent and player.buildings < 12

@@ -84,7 +84,7 @@ def test_the_ladder_bot_declines_false_emperor_when_the_seals_cost_more() -> Non
 def _capped_position() -> Table:
     """Gongsun Zan (seat 0) with two buildings on a talent track of two (rules §9: no building until a 纳贤
     raises it), no gold for a 纳贤 and wood and troops to spare — the seat of seed 10013 at three players in
-    docs/three-kingdoms-balance.md, which sat there eight rounds sieging and logging. His hand: 主簿 (h1)
+    docs/three-kingdoms-balance.md, which sat there seven rounds sieging and logging. His hand: 主簿 (h1)
     stops the 韬 pointer on 销售, 门客 (h4) on 攻城 (a cheap neighbour with free squares), both the 略 on 伐木."""
     t = Table(ready("gongsunzan", "caocao", ladder={"ba": "c3", "wang": "b1", "di": "b2"}))
     mark(t.s, 0, "you")
