@@ -6,7 +6,8 @@ Run with ``tabula bench balance three-kingdoms`` or
 For each player count, three studies, every rate with its 95 % (Wilson) interval:
 
 1. **Bots**: N seeded games of the default bot (the ladder bot) in every seat. The win rate per lord and per
-   seat (shared wins count as a fraction) and the best/worst ratio of each; per condition card and tier, how
+   seat (shared wins count as a fraction) and the best/worst ratio of each, and each lord's traces (score
+   parts, buildings, the seats that built all 12, crowns); per condition card and tier, how
    often the tier is reached (claimed by at least one player) among the games that drew that card under it,
    and the mean claimants; 伪帝 (how many games, seals, the usurper's win rate, how many then met the
    condition, ruling R13); how games ended (12 buildings, rules §14, or ruling R16, nobody can build); the
@@ -139,17 +140,20 @@ def play_one(players: int, seed: int, strategies: Sequence[str], options: dict[s
                 last_on_build = on_build
     seconds = time.process_time() - start
     outcome = GAME.outcome(state)
+    parts: list[dict[str, int]] = [{} for _ in range(players)]
     if outcome is None:
-        return Played(seed=seed, strategies=list(strategies), lords=[p.lord for p in state.seats], ranks=[0] * players,
-                      scores=[0] * players, parts=[{} for _ in range(players)], ladder=dict(state.ladder),
-                      rounds=state.round, moves=moves, ended="unfinished", claims=claims, usurped=usurped,
-                      cannot=cannot, plays=plays, landed=landed, built=[p.buildings for p in state.seats],
-                      follow=follow, seconds=seconds, peaks=peaks, tempo=tempo)
-    by_seat = {s.seat: s for s in outcome.standings}
-    return Played(list(strategies), [p.lord for p in state.seats], [by_seat[i].rank for i in range(players)],
-                  [by_seat[i].score for i in range(players)], [dict(by_seat[i].breakdown) for i in range(players)],
-                  dict(state.ladder), state.round, moves, "R16" if stalemate else "12 buildings", claims, usurped,
-                  cannot, plays, landed, [p.buildings for p in state.seats], follow, seconds, peaks, tempo, seed)
+        ranks, scores, ended = [0] * players, [0] * players, "unfinished"
+    else:
+        by_seat = {s.seat: s for s in outcome.standings}
+        ranks = [by_seat[i].rank for i in range(players)]
+        scores = [by_seat[i].score for i in range(players)]
+        parts = [dict(by_seat[i].breakdown) for i in range(players)]
+        ended = "R16" if stalemate else "12 buildings"
+    return Played(strategies=list(strategies), lords=[p.lord for p in state.seats], ranks=ranks, scores=scores,
+                  parts=parts, ladder=dict(state.ladder), rounds=state.round, moves=moves, ended=ended,
+                  claims=claims, usurped=usurped, cannot=cannot, plays=plays, landed=landed,
+                  built=[p.buildings for p in state.seats], follow=follow, seconds=seconds, peaks=peaks,
+                  tempo=tempo, seed=seed)
 
 
 def _job(args: tuple[int, int, tuple[str, ...], bool]) -> Played:
@@ -215,6 +219,7 @@ def report_bots(played: Sequence[Played], players: int, name: str = "ladder") ->
     for lord in sorted(seen, key=lambda x: -rates[x]):
         out.append(f"  {c.lords[lord].zh} {lord:11} {rate(wins[lord], seen[lord])} of {seen[lord]}")
     out.append(f"  best lord / worst lord: {_ratio_interval(played, lambda p, s: p.lords[s])}")
+    out += _lord_lines(played, rates)
     wins, seen = _wins(played, lambda p, s: s)
     out.append("win rate per seat (seat 1 starts, rules R21):")
     for seat in range(players):
@@ -237,6 +242,27 @@ def report_bots(played: Sequence[Played], players: int, name: str = "ladder") ->
                     parts[k].append(v)
     out.append("winner's score parts (mean): " + ", ".join(f"{k} {statistics.mean(v):.1f}" for k, v in parts.items()))
     out.append(f"engine CPU per game: mean {statistics.mean(p.seconds for p in played) * 1000:.0f} ms")
+    return out
+
+
+def _lord_lines(played: Sequence[Played], rates: dict[str, float]) -> list[str]:
+    """The lords' traces, best first: mean score parts, buildings at the end and the share of the seats that
+    built all 12 (rules §14), and the share crowned (称帝 or 伪帝) — what a lord's win rate is made of."""
+    c = content()
+    seats: dict[str, list[tuple[Played, int]]] = defaultdict(list)
+    for p in played:
+        for seat, lord in enumerate(p.lords):
+            seats[lord].append((p, seat))
+    out = ["by lord: mean score parts; buildings at the end, seats with all 12; crowned"]
+    for lord in sorted(seats, key=lambda x: -rates[x]):
+        games = seats[lord]
+        parts = {k: statistics.mean(p.parts[s].get(k, 0) for p, s in games) for k in games[0][0].parts[0]}
+        crowned = sum(1 for p, s in games if any(t == "di" for t, _ in p.claims[s])
+                      or any(u == s for u, _, _ in p.usurped))
+        out.append(f"  {c.lords[lord].zh} {lord:11} " + " ".join(f"{k} {v:.1f}" for k, v in parts.items())
+                   + f"; buildings {statistics.mean(p.built[s] for p, s in games):.2f}, all 12 "
+                   f"{sum(1 for p, s in games if p.built[s] == 12) / len(games):4.0%}; crowned "
+                   f"{crowned / len(games):4.0%}")
     return out
 
 

@@ -143,6 +143,8 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
         resource = PRODUCE[action]
         short = wants[resource] - getattr(player, resource)
         value = 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
+        if ladder and short > 0 and _capped(state, seat, resource):
+            value += CAPPED  # rules §9: the talent track caps building, and only a 纳贤 (gold) lifts it
         return value + (lad.gain(state, seat, {"resources": 3}) if ladder else 0.0)
     if action == "any":
         return max(_action_value(game, state, seat, a, wants, ladder, looks) for a in ("build", "hire", "siege")) - 3
@@ -150,6 +152,19 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
     if not moves:
         return 0.0
     return max(_move_value(game, state, seat, m, ladder, looks) for m in moves)
+
+
+#: What gold is worth more to the ladder bot when building waits for a 纳贤 it cannot pay (:func:`_capped`).
+CAPPED = 30.0
+
+
+def _capped(state: TKState, seat: int, resource: str) -> bool:
+    """Whether ``resource`` is what holds ``seat``'s building back: gold, when its buildings have reached its
+    talent track (rules §9: a building needs a talent track above the buildings) and a 纳贤 is the only way on
+    (rules §7). A ladder seat of seed 10013 (three players, docs/three-kingdoms-balance.md) sat seven rounds at
+    six buildings with no gold and twenty wood, sieging and logging, and finished behind a random seat."""
+    player = state.seats[seat]
+    return resource == "gold" and player.buildings >= player.talent and player.buildings < 12
 
 
 class _Looks:

@@ -9,7 +9,7 @@ from games.three_kingdoms.moves import Siege, Usurp
 from games.three_kingdoms.squares import WASTED, Squares, covered
 from games.three_kingdoms.state import TurnF
 
-from .helpers import Table, aim, erect, half, mark, need, ready
+from .helpers import Table, aim, erect, half, mark, need, ready, to_front
 
 
 def _bot_game(seed: int, moves: int, choose: bot.Chooser) -> list[str]:
@@ -79,6 +79,30 @@ def test_the_ladder_bot_becomes_false_emperor_when_the_crown_pays() -> None:
 def test_the_ladder_bot_declines_false_emperor_when_the_seals_cost_more() -> None:
     late = _usurp_position(round_=33, gap=5)  # five seals for the last round or two
     assert bot.choose(GAME, late.s, 0, Rng.from_seed("x")) != Usurp()
+
+
+def _capped_position() -> Table:
+    """Gongsun Zan (seat 0) with two buildings on a talent track of two (rules §9: no building until a 纳贤
+    raises it), no gold for a 纳贤 and wood and troops to spare — the seat of seed 10013 at three players in
+    docs/three-kingdoms-balance.md, which sat there seven rounds sieging and logging. His hand: 主簿 (h1)
+    stops the 韬 pointer on 销售, 门客 (h4) on 攻城 (a cheap neighbour with free squares), both the 略 on 伐木."""
+    t = Table(ready("gongsunzan", "caocao", ladder={"ba": "c3", "wang": "b1", "di": "b2"}))
+    mark(t.s, 0, "you")
+    for kind in ("lumber", "barracks"):
+        erect(t.s, 0, "you", kind)
+    player = t.seat(0)
+    player.gold, player.wood, player.troops = 0, 13, 10
+    assert player.buildings == player.talent == 2
+    to_front(t.s, 0, *(card for card in list(player.hand) if card not in {"h1", "h4"}))
+    t.s.rondel = ["hire", "sell", "recruit", "siege", "build", "log", "any"]
+    t.s.tao, t.s.lue = 0, 4   # h1 [1, 1]: 销售 and 伐木; h4 [3, 1]: 攻城 and 伐木
+    return t
+
+
+def test_the_ladder_bot_sells_for_the_hire_its_building_waits_for() -> None:
+    t = _capped_position()
+    assert bot.choose_plain(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h4 1")  # a marker first
+    assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h1 1")
 
 
 def _against_a_random_seat(players: int, seed: int, choose: bot.Chooser) -> tuple[list[int], int]:
