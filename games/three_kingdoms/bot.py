@@ -28,6 +28,7 @@ from . import ladder as lad
 from .content import ROWS, SPECIALS, SQUARES, content
 from .moves import AnyAction, Build, Choose, Claim, Convert, Hire, Play, Produce, Recall, Siege, Skip, Usurp
 from .rules import (
+    ALL_BUILT,
     BUILDING_POINTS,
     build_base,
     buildings_in,
@@ -164,7 +165,7 @@ def _capped(state: TKState, seat: int, resource: str) -> bool:
     (rules §7). A ladder seat of seed 10013 (three players, docs/three-kingdoms-balance.md) sat seven rounds at
     six buildings with no gold and twenty wood, sieging and logging, and finished behind a random seat."""
     player = state.seats[seat]
-    return resource == "gold" and player.buildings >= player.talent and player.buildings < 12
+    return resource == "gold" and player.talent <= player.buildings < ALL_BUILT
 
 
 class _Looks:
