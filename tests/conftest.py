@@ -6,6 +6,9 @@ from tests.e2e.notice import FIGURES
 from tests.storage.conftest import db_url, engine, repo  # noqa: F401  (fixtures)
 from tests.support.schedule import deal, workers
 
+#: ``TABULA_TEST_CPU_LOG=FILE``: each test's CPU seconds, appended to FILE (tests/support/cpu_log.py).
+pytest_plugins = ["tests.support.cpu_log"]
+
 
 # The summary lives here, in the root conftest: under xdist the controlling process collects no
 # tests, so it loads only the conftests of the paths it was given (``make test`` gives none).
