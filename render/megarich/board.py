@@ -302,7 +302,7 @@ def _odds_strip(cv: Canvas, view: GatherView, y: float, width: float, lang: str)
         y += 28
         cones = [o for o in view.odds if o.limit == limit]
         size = 19.0 if limit <= 3 else 12.5 if limit <= 5 else 9.0
-        height = max(_cone_box(o, size)[3] - _cone_box(o, size)[1] for o in cones) + 40
+        height = max(box[3] - box[1] for box in (_cone_box(o, size) for o in cones)) + 40
         for o in cones if not cv.dry else ():
             x = MARGIN + o.direction * (cell_w + 10)
             _draw_cone(cv, view, o, (x, y, x + cell_w, y + height), size, lang)

@@ -205,10 +205,10 @@ def test_scramble_varies_every_declared_secret_and_nothing_anyone_else_is_shown(
     # first, so a leak there (tests/contract/mutants.py, mutation 4) fails at once, not after the whole sample
     kinds = Counter(game.step_kind(state) for _, states in games for state in states
                     if any(game.secret_fields(state, seat) for seat in game.may_act(state)))
-    ordered = sorted(((players, state) for players, states in games for state in states),
-                     key=lambda item: kinds[game.step_kind(item[1])] or math.inf)  # nothing to betray: last
-    for players, state in ordered:
-        rare = 0 < kinds[game.step_kind(state)] < RARE  # few states of this step: more twins of each
+    ordered = sorted(((kinds[game.step_kind(state)], players, state) for players, states in games for state in states),
+                     key=lambda item: item[0] or math.inf)  # nothing to betray: last
+    for count, players, state in ordered:
+        rare = 0 < count < RARE  # few states of this step: more twins of each
         shown: dict[Any, Any] = {}  # what the state itself shows, computed once for all its twins
         for owner in [None, *range(players)]:
             scrambled = check_scramble(game, state, owner, players, rng, draws=RARE_DRAWS if rare else DRAWS)
