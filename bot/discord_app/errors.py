@@ -1,13 +1,17 @@
 """Refusals and the one place that turns any failure into a short private answer.
 
 Engine and table refusals (:class:`games.core.GameError`) are answered privately in the
-reader's language. Anything else is a bug: it is logged with its context and the person gets a
-one-line apology, never a stack trace.
+reader's language. An interaction Discord no longer knows because its 3 seconds ran out before
+the bot answered (the bot was behind: load, a pause) is load, not a bug: a warning that says how
+late, counted in ``tabula_late_interactions_total``, and no answer (Discord takes none). Anything
+else is a bug: it is logged with its context and the person gets a one-line apology, never a stack
+trace.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import discord
@@ -64,8 +68,32 @@ async def _names(interaction: discord.Interaction[Any]) -> list[str] | None:
         return None
 
 
+#: Discord's error code for an interaction it no longer knows: answered after its 3 seconds.
+UNKNOWN_INTERACTION = 10062
+
+
+def expired(error: BaseException) -> bool:
+    """Whether ``error`` is Discord refusing an answer that came after the interaction's 3 seconds."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def note_late(interaction: discord.Interaction[Any], what: str) -> None:
+    """Log (a warning: load, not a bug) and count an interaction answered too late to be answered."""
+    started = interaction.extras.get("started")
+    behind = f"{time.monotonic() - started:.1f} s after it reached the bot, " if started is not None else ""
+    created = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    log.warning("too late to %s (%s%.1f s after the member sent it; Discord waits 3 s): %s", what, behind, created,
+                describe(interaction))
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.late.labels(kind=interaction.type.name).inc()
+
+
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the person what went wrong (privately); log anything that is not a refusal."""
+    if expired(error):
+        note_late(interaction, "answer")
+        return
     lang = _lang(interaction)
     if isinstance(error, GameError):
         text = error_text(error, lang, interaction.extras.get("game"), await _names(interaction))

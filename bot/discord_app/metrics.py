@@ -28,6 +28,8 @@ class Metrics:
                              "missed deadlines')", registry=self.registry)
         self.errors = Counter("tabula_errors", "Interactions that failed unexpectedly (a bug, not a refusal)",
                               ["kind"], registry=self.registry)
+        self.late = Counter("tabula_late_interactions", "Interactions answered after Discord's 3 seconds (the bot "
+                            "was behind: load, not a bug)", ["kind"], registry=self.registry)
         self.latency = Histogram("tabula_command_seconds", "From a slash command's arrival until it was handled",
                                  ["name"], buckets=LATENCY_BUCKETS, registry=self.registry)
         self.render_queue = Gauge("tabula_render_queue", "Images being drawn or waiting for a drawer",

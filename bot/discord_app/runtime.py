@@ -22,7 +22,7 @@ from service import Loaded, MoveResult, SeatRow, TableRow, TableService
 from service.errors import NoSuchTable
 
 from .config import BotConfig
-from .errors import BotError, describe
+from .errors import BotError, describe, expired, note_late
 from .i18n import interaction_lang, reader_lang, t
 from .images import Images
 from .throttle import Cooldowns, TokenBuckets
@@ -123,8 +123,11 @@ class Runtime:
         try:
             await interaction.response.send_message(t("bot.slow_down", lang, seconds=math.ceil(wait)),
                                                     ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not tell %s to slow down", describe(interaction), exc_info=True)
+        except discord.HTTPException as error:
+            if expired(error):
+                note_late(interaction, "tell the member to slow down")
+            else:
+                log.warning("could not tell %s to slow down", describe(interaction), exc_info=True)
         return False
 
     @staticmethod
