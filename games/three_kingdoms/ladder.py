@@ -180,8 +180,8 @@ def saving(state: TKState, seat: int, gap: int, value: float) -> bool:
     """Whether ``seat`` saves for the 称帝 tier: the card under it counts resources (rules §12; gold, wood and
     troops are public, ruling R8, so the race is in plain sight), its crown is still worth
     :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left (or is at most
-    :data:`REACH`). A spend then
-    puts the crown off by a round or more, each worth a point against every rival (:func:`crown_value`)."""
+    :data:`REACH`). A spend then puts the crown off by a round or more, each worth a point against every rival
+    (:func:`crown_value`)."""
     card = content().conditions[state.ladder["di"]]
     if card.metric != "resources" or gap <= 0 or value < SAVING_MIN:
         return False
