@@ -5,9 +5,10 @@ Run with ``tabula bench balance three-kingdoms`` or
 
 For each player count, three studies, every rate with its 95 % (Wilson) interval:
 
-1. **Bots**: N seeded games of the default bot (the ladder bot) in every seat. The win rate per lord and per
-   seat (shared wins count as a fraction) and the best/worst ratio of each, and each lord's traces (score
-   parts, buildings, the seats that built all 12, crowns); per condition card and tier, how
+1. **Bots**: N seeded games (``--games``, or ``--games-at P=N`` at P players) of the default bot (the ladder
+   bot) in every seat. The win rate per lord and per seat (shared wins count as a fraction) and the
+   best/worst ratio of each, and each lord's traces (score parts, buildings, the seats that built all 12,
+   crowns); per condition card and tier, how
    often the tier is reached (claimed by at least one player) among the games that drew that card under it,
    and the mean claimants; 伪帝 (how many games, seals, the usurper's win rate, how many then met the
    condition, ruling R13); how games ended (12 buildings, rules §14, or ruling R16, nobody can build); the
@@ -452,9 +453,21 @@ def study(players: int, games: int, jobs: int, draft: bool, first_seed: int, fie
     return lines
 
 
+def _count_games(text: str) -> tuple[int, int]:
+    """``P=N`` (``--games-at``): N games of study 1 at P players."""
+    players, _, games = text.partition("=")
+    try:
+        return int(players), int(games)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected P=N (players=games), got {text!r}") from None
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games-at", type=_count_games, nargs="+", default=[], metavar="P=N",
+                        help="study 1's games at player count P instead of --games (e.g. 4=5000: the four-player "
+                             "lords need more games to settle, issue 22 §2)")
     parser.add_argument("--players", type=int, nargs="+", default=[4])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--draft", action="store_true", help="the variant setup (rules §16)")
@@ -468,11 +481,13 @@ def main(argv: list[str] | None = None) -> None:
                              "tuning runs only 1")
     parser.add_argument("--update", type=Path, help="write the figures into this document's figures block")
     args = parser.parse_args(argv)
+    games_at = dict(args.games_at)
     lines: list[str] = []
     for players in args.players:
         field_games = args.field_games if args.field_games is not None else max(6, args.games // 2)
         random_games = args.random_games if args.random_games is not None else max(100, args.games // 8)
-        lines += study(players, args.games, args.jobs, args.draft, args.seed, field_games, random_games, args.bot,
+        games = games_at.get(players, args.games)
+        lines += study(players, games, args.jobs, args.draft, args.seed, field_games, random_games, args.bot,
                        args.studies)
         lines.append("")
     if args.update is not None:
@@ -481,6 +496,7 @@ def main(argv: list[str] | None = None) -> None:
         command = (f"python -m bench.three_kingdoms --games {args.games} --players "
                    f"{' '.join(map(str, args.players))} --seed {args.seed} --field-games {field_games} "
                    f"--random-games {random_games}" + (" --draft" if args.draft else "")
+                   + (" --games-at " + " ".join(f"{p}={n}" for p, n in args.games_at) if args.games_at else "")
                    + (f" --bot {args.bot}" if args.bot != "ladder" else ""))
         update(args.update, lines[:-1], command)
 

@@ -9,6 +9,10 @@ never another seat's hand or the decks (ruling R8).
   the reward of a tier the move completes, and partial credit for coming closer, more the closer it gets.
 * :func:`usurp_value` weighs becoming 伪帝 (rules §13): the crown's points for the rest of the game against
   what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them).
+
+A crown is valued as a point a turn against every other player (:func:`crown_value`), and under a resources
+card a crown within reach is not spent away (:func:`saving`): a seat that hardly spends is otherwise crowned
+first and its crown outscores the bots (docs/three-kingdoms-balance.md, "Against a random seat").
 """
 
 from __future__ import annotations
@@ -37,6 +41,19 @@ POINT = 1.5
 ROUNDS = 34
 #: A marker's share of a building: about 2.7 rounds pass per building of the leader.
 ROUNDS_PER_BUILDING = 2.7
+#: Resources a seat that stops spending gains a round, about (a 销售/伐木/募兵 gives 3, conversions more).
+INCOME = 4
+#: Under a resources card the crown is within reach when the gap can be saved in this share of the rounds
+#: left at :data:`INCOME` a round, or in two 销售/伐木/募兵 (:data:`REACH`), whichever is more (:func:`saving`).
+#: A quarter put every seat at c2's 33 (100 % of four-player seats, 5,000 games: over the 90 % bar); 0.12
+#: leaves 76 / 69 / 50 % of the seats at 4 / 3 / 2 players (60 c2 games a count, tuning runs).
+SAVING_SHARE = 0.12
+REACH = 8
+#: What a spend costs while the crown is within reach: more than any building is worth to the bot
+#: (100 + the 12th building's 78, bot.py), so it saves.
+SAVING_COST = 200.0
+#: A crown worth less than this (the last rounds) is not saved for.
+SAVING_MIN = 20.0
 #: Partial credit for coming closer to a tier, as a share of its reward (see :func:`gain`).
 PROGRESS = 0.6
 
@@ -55,12 +72,12 @@ def _costed_left(state: TKState, seat: int) -> float:
     return min(rounds_left(state) * 1.2, 2.5 * (12 - player.buildings) + 1)
 
 
-def crown_value(state: TKState, seat: int, *, uncrowned: int | None = None) -> float:
-    """A crown's worth to ``seat`` from now: at the end of each of its turns it scores the players without
-    a crown (rules §12, ruling R14)."""
-    if uncrowned is None:
-        uncrowned = sum(1 for i, s in enumerate(state.seats) if i != seat and not s.crown)
-    return POINT * uncrowned * rounds_left(state)
+def crown_value(state: TKState, seat: int) -> float:
+    """A crown's worth to ``seat`` from now, against the other players: at the end of each of its turns it
+    scores the players without a crown (rules §12, ruling R14) — a point a turn on each uncrowned rival — and
+    it stops each crowned rival scoring a point a turn off ``seat`` — a point a turn on him. Either way one
+    point a turn against every other player, crowned or not: so a rival's crown is answered by one's own."""
+    return POINT * (state.players - 1) * rounds_left(state)
 
 
 def reward(state: TKState, seat: int, tier: str) -> float:
@@ -148,12 +165,27 @@ def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
             continue
         need, have = threshold(state, tier), standing(state, seat, tier)
         value = reward(state, seat, tier)
+        if moved < 0 and tier == "di" and saving(state, seat, need - have, value):
+            total -= SAVING_COST
+            continue
         if have + moved >= need > have:
             total += value
         else:
             linear = card.metric == "resources"
             total += PROGRESS * value * (_progress(have + moved, need, linear) - _progress(have, need, linear))
     return total
+
+
+def saving(state: TKState, seat: int, gap: int, value: float) -> bool:
+    """Whether ``seat`` saves for the 称帝 tier: the card under it counts resources (rules §12; gold, wood and
+    troops are public, ruling R8, so the race is in plain sight), its crown is still worth
+    :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left (or is at most
+    :data:`REACH`). A spend then puts the crown off by a round or more, each worth a point against every rival
+    (:func:`crown_value`)."""
+    card = content().conditions[state.ladder["di"]]
+    if card.metric != "resources" or gap <= 0 or value < SAVING_MIN:
+        return False
+    return gap <= max(REACH, SAVING_SHARE * INCOME * rounds_left(state))
 
 
 def usurp_value(state: TKState, seat: int) -> float:
@@ -164,10 +196,14 @@ def usurp_value(state: TKState, seat: int) -> float:
     seals = usurp_need(state, seat)
     if seals is None:
         return float("-inf")
-    crowned_after = sum(1 for i, s in enumerate(state.seats) if i != seat and not s.crown)
-    gain_ = crown_value(state, seat, uncrowned=crowned_after)
+    gain_ = crown_value(state, seat)
     # the seals cost on every costed action until the gap closes; a larger gap stays longer
-    staying = min(1.0, 0.25 + 0.15 * seals)
-    cost = 1.5 * seals * _costed_left(state, seat) * staying + 4.0 * seals
+    staying = min(1.0, 0.25 + 0.15 * seals) * _costed_left(state, seat)
+    metric = content().conditions[state.ladder["di"]].metric
+    if metric == "points":  # the crown closes the gap itself: a point a turn for each player without one
+        staying = min(staying, seals / max(1, sum(1 for i, s in enumerate(state.seats) if i != seat and not s.crown)))
+    elif metric == "resources":  # saved for (:func:`saving`)
+        staying = min(staying, seals / INCOME)
+    cost = 1.5 * seals * staying + 4.0 * seals
     return gain_ - cost
 

@@ -105,8 +105,9 @@ def test_serialisation_round_trips(game: Game[Any, Any]) -> None:
 #: Games the secrecy checks play at most while looking for a kind of step not seen yet.
 MAX_SECRECY_GAMES = 16
 #: Bot games played after those when a kind of step is still unseen: one only purposeful play
-#: reaches (18 Royal Gorge's train offer needs two railroads whose tracks meet, one with a train).
-MAX_BOT_SECRECY_GAMES = 4
+#: reaches (18 Royal Gorge's train offer needs two railroads whose tracks meet, one with a train; Three Kingdoms'
+#: 'order' step, met in none of the first four games of the ladder bot that saves for a crown, tk-crown).
+MAX_BOT_SECRECY_GAMES = 8
 #: A kind of step with fewer sampled states than this in which a seat that may act holds a secret is rare:
 #: each of its states is scrambled RARE_DRAWS times, and every twin's public surface compared (a leak there
 #: has few chances).

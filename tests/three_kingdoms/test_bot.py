@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Rng
 from games.three_kingdoms import GAME, bot
-from games.three_kingdoms.moves import Siege, Usurp
+from games.three_kingdoms.moves import Build, Siege, Usurp
 from games.three_kingdoms.squares import WASTED, Squares, covered
 from games.three_kingdoms.state import TurnF
 
@@ -79,6 +79,42 @@ def test_the_ladder_bot_becomes_false_emperor_when_the_crown_pays() -> None:
 def test_the_ladder_bot_declines_false_emperor_when_the_seals_cost_more() -> None:
     late = _usurp_position(round_=33, gap=5)  # five seals for the last round or two
     assert bot.choose(GAME, late.s, 0, Rng.from_seed("x")) != Usurp()
+
+
+def test_the_ladder_bot_answers_its_rivals_crowns_with_its_own() -> None:
+    """Both rivals crowned: a crown now scores nobody for seat 0, but it stops each of theirs scoring a point a
+    turn off him (rules §12, ruling R14) — a point a turn against each, as against an uncrowned rival. Seed 10184
+    at four players: a random 伪帝 scored 134 on the ladder seats that did not answer it."""
+    t = _usurp_position(round_=6, gap=2)
+    for rival in (1, 2):
+        t.seat(rival).crown = True
+        t.s.crowns -= 1
+    assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == Usurp()
+
+
+def _saving_position(resources: int, round_: int) -> Table:
+    """Cao Cao (seat 0), four players, the resources card c2 under 称帝 (33 gold + wood + troops), holding
+    ``resources`` (wood for a building) in ``round_``: his 主簿 has stopped the pointers on 建设 and 销售."""
+    t = Table(ready("caocao", "mateng", "liubei", "sunce", ladder={"ba": "a3", "wang": "b1", "di": "c2"}))
+    mark(t.s, 0, "qing")
+    player = t.seat(0)
+    player.gold, player.troops, player.wood = 3, 5, resources - 8
+    player.talent = 3
+    t.s.round = round_
+    aim(t.s, "h1", 1, "build", "sell")
+    t.do(0, "play h1")
+    assert any(move.startswith("build ") for move in t.legal(0))
+    return t
+
+
+def test_the_ladder_bot_saves_for_a_crown_of_resources_within_reach() -> None:
+    """Five short of c2's crown it sells and does not build: a building would put off a crown scoring a point a
+    turn against each rival (seeds 10063 and 10079 at four players: a random seat that hardly spent was crowned
+    first, and its crown outscored a ladder seat). Out of reach, late in the game, it builds."""
+    near = _saving_position(resources=need("c2", "di") - 5, round_=12)
+    assert not isinstance(bot.choose(GAME, near.s, 0, Rng.from_seed("x")), Build)
+    far = _saving_position(resources=16, round_=33)
+    assert isinstance(bot.choose(GAME, far.s, 0, Rng.from_seed("x")), Build)
 
 
 def _capped_position() -> Table:
