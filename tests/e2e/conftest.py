@@ -10,6 +10,7 @@ A test that provokes such a failure on purpose says which records it expects wit
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from games.registry import register, unregister
 from service import TableService
-from storage.db import make_engine
+from storage.db import make_engine, migrate
 from storage.repository import Repository
 from tests.support.discord_loopback import BotProcess, FakeUser, LoopbackDiscord
 
@@ -29,9 +30,23 @@ BOT_MODULE = "bot.discord_app"
 SEED = "20240601"
 
 
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the newest schema, made once per test process: a bot started on a copy finds its
+    schema up to date, as a deployed bot does on every start but its first, and skips Alembic (its import and
+    eleven migrations: about 0.6 s of a bot's CPU with coverage on). tests/storage migrates new databases."""
+    path = tmp_path_factory.mktemp("schema") / "tabula-e2e.db"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()
+    return path
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'tabula-e2e.db'}"
+def db_url(tmp_path: Path, migrated_database: Path) -> str:
+    database = tmp_path / "tabula-e2e.db"
+    shutil.copyfile(migrated_database, database)
+    return f"sqlite:///{database}"
 
 
 @pytest.fixture
