@@ -9,10 +9,11 @@ UV_VERSION ?= 0.13.9
 COV_DATA = .coverage-data
 COV_PACKAGES = bot service games render storage
 PYTEST_ARGS ?=
-## pytest-xdist workers: two per core, as the end-to-end tests mostly wait on their bot process and on
-## Discord's (emulated) rate limits; tests/support/schedule.py deals the long tests out first.
+## pytest-xdist workers: three per core, as the end-to-end tests mostly wait on their bot process and on
+## Discord's (emulated) rate limits (2 cores: pytest 11:50 at four workers, 9:57 at six, 11:23 at eight);
+## tests/support/schedule.py deals the long tests out first, by their times in tests/support/durations.json.
 ## PYTEST_WORKERS=0 runs the suite in this process, one test after another.
-PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 3 )))
 SHELL   = /bin/bash
 
 .PHONY: run test coverage lint bench fonts setup lock clean docker-smoke

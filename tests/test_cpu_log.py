@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.cpu_log import ENV, summary
+from tests.support.cpu_log import ENV, durations, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,3 +47,10 @@ def test_the_summary_adds_up_by_folder_and_lists_the_costliest_first() -> None:
     assert "CPU 0.3 min" in text  # 19 s
     costliest = text.split("costliest tests")[1].splitlines()[1:]
     assert [line.split()[-1] for line in costliest] == ["tests/e2e/test_a.py::t1", "tests/e2e/test_b.py::t2"]
+
+
+def test_durations_are_the_mean_wall_of_the_tests_of_a_second_or_more() -> None:
+    lines = [{"test": "a", "own": 0.1, "children": 0.0, "wall": 2.0},
+             {"test": "a", "own": 0.1, "children": 0.0, "wall": 4.0},
+             {"test": "b", "own": 0.1, "children": 0.0, "wall": 0.4}]
+    assert durations(lines) == {"a": 3.0}

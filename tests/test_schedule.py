@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tests.support.schedule import SLOW, cost, deal, waits
+import pytest
+
+from tests.support import schedule
+from tests.support.schedule import COSTS, SLOW, cost, deal, waits
 
 
 @dataclass
@@ -62,3 +65,24 @@ def test_each_slice_starts_with_its_slow_tests_and_half_of_them_run_the_waiting_
 
 def test_every_worker_deals_the_same_order() -> None:
     assert deal(collection(), 3) == deal(collection(), 3)
+
+
+def test_a_measured_test_costs_its_wall_time_and_one_measured_long_goes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/support/durations.json (written by ``python -m tests.support.cpu_log --durations``) replaces the
+    guess: an end-to-end test measured at 50 s is dealt as the longest and run first without a ``slow`` mark,
+    one measured at 3 s is not guessed at 8."""
+    items = collection()
+    long_one, short_one = items[45].nodeid, items[46].nodeid  # end-to-end, unmarked
+    monkeypatch.setattr(schedule, "measured", lambda: {long_one: 50.0, short_one: 3.0})
+    assert cost(items[45]) == 50.0 and cost(items[46]) == 3.0
+    assert cost(items[47]) == COSTS[0][1]  # not measured: the guess
+    order = deal(items, 3)
+    firsts = [part[0] for part in slices(order, len(items), 3)]
+    assert 45 in firsts
+
+
+def test_the_durations_file_names_tests_with_their_mean_wall_time() -> None:
+    measured = schedule.measured()
+    assert measured, "tests/support/durations.json is missing or empty"
+    assert all(wall >= 1.0 for wall in measured.values())
+    assert any(test.startswith("tests/e2e/") for test in measured)

@@ -4,7 +4,9 @@ With ``TABULA_TEST_CPU_LOG=FILE`` set, each test's CPU seconds are appended to F
 process's own (user + system) and its children's (the bot and drawing processes an end-to-end test starts and
 reaps: ``RUSAGE_CHILDREN`` counts a child once it has been waited for, with the children it waited for), and the
 wall time. Every xdist worker appends to the same file (one short ``write`` per line). ``python -m
-tests.support.cpu_log FILE`` sums it by folder and lists the costliest tests.
+tests.support.cpu_log FILE`` sums it by folder and lists the costliest tests; ``--durations`` writes the mean wall
+time of every test that took a second or more to ``tests/support/durations.json``, from which ``make test`` deals
+the tests to its workers (:mod:`tests.support.schedule`).
 
 CPU seconds, unlike wall time, barely depend on what else runs, so a change is measured on the tests it touches
 and the whole suite's total tells how far two cores are from the goal (total CPU / 2 is the least wall time).
@@ -73,7 +75,41 @@ def summary(lines: list[dict[str, Any]], top: int = 25) -> str:
     return "\n".join(out)
 
 
+#: Tests quicker than this are left out of the durations file: the schedule's rough costs place them well enough.
+DURATION_FLOOR = 1.0
+
+
+def durations(lines: list[dict[str, Any]]) -> dict[str, float]:
+    """Each test's mean wall time over ``lines`` (several runs may be given), in seconds to a tenth, for the tests
+    that took :data:`DURATION_FLOOR` or more."""
+    walls: dict[str, list[float]] = defaultdict(list)
+    for entry in lines:
+        walls[entry["test"]].append(float(entry["wall"]))
+    means = {test: round(sum(w) / len(w), 1) for test, w in walls.items()}
+    return {test: mean for test, mean in sorted(means.items()) if mean >= DURATION_FLOOR}
+
+
+def read(paths: list[str]) -> list[dict[str, Any]]:
+    """The lines of the logs at ``paths``."""
+    return [json.loads(line) for path in paths
+            for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def main(argv: list[str]) -> None:
+    """``python -m tests.support.cpu_log FILE... [--top N] [--durations OUT]``."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tests.support.cpu_log")
+    parser.add_argument("logs", nargs="+", help="logs written under TABULA_TEST_CPU_LOG")
+    parser.add_argument("--top", type=int, default=25, help="how many of the costliest tests to list")
+    parser.add_argument("--durations", metavar="OUT",
+                        help="write the tests' mean wall times there (tests/support/durations.json)")
+    args = parser.parse_args(argv)
+    lines = read(args.logs)
+    print(summary(lines, args.top))
+    if args.durations:
+        Path(args.durations).write_text(json.dumps(durations(lines), indent=0) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
-    text = Path(sys.argv[1]).read_text(encoding="utf-8")
-    print(summary([json.loads(line) for line in text.splitlines() if line.strip()],
-                  int(sys.argv[2]) if len(sys.argv) > 2 else 25))
+    main(sys.argv[1:])

@@ -7,6 +7,11 @@ test started last holds the whole run. Here each test gets a rough cost (:func:`
 costliest first, to the slice with the least cost so far (longest processing time first), and each slice runs
 its slow tests first: what is stolen at the end is short.
 
+A test's cost is its measured wall time when ``tests/support/durations.json`` has it (the mean over whole ``make
+test`` runs, written by ``python -m tests.support.cpu_log LOG... --durations tests/support/durations.json``),
+else a rough guess by where it lives; the slow tests are those marked ``slow`` or measured at :data:`SLOW` or more.
+A stale file only deals less evenly: every test still runs.
+
 After its slow tests, every other slice runs its end-to-end tests first and the rest after them, the others the
 other way round: an end-to-end test keeps about a third of a core busy, so with every worker in one at once (as
 when each slice ran its costliest tests first) two cores were a third idle, and at the end four workers queued
@@ -15,8 +20,11 @@ for two cores with CPU-bound tests.
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
 
@@ -43,11 +51,32 @@ def waits(item: _Item) -> bool:
     return item.nodeid.startswith(WAITING)
 
 
+#: Measured wall times of the tests that take a second or more (see the module's docstring).
+DURATIONS = Path(__file__).with_name("durations.json")
+
+
+@functools.cache
+def measured() -> dict[str, float]:
+    """The measured wall times in :data:`DURATIONS` (none if the file is missing)."""
+    try:
+        return {str(test): float(wall) for test, wall in json.loads(DURATIONS.read_text(encoding="utf-8")).items()}
+    except FileNotFoundError:
+        return {}
+
+
 def cost(item: _Item) -> float:
-    """The rough cost of one test, in seconds."""
+    """The cost of one test, in seconds: measured, or a rough guess."""
+    known = measured().get(item.nodeid)
+    if known is not None:
+        return known
     if item.get_closest_marker("slow") is not None:
         return SLOW
     return next((c for prefix, c in COSTS if item.nodeid.startswith(prefix)), OTHER)
+
+
+def slow(item: _Item, item_cost: float) -> bool:
+    """Whether a test is run before the others of its slice: marked ``slow`` or measured that long."""
+    return item_cost >= SLOW or item.get_closest_marker("slow") is not None
 
 
 def workers() -> int:
@@ -70,7 +99,8 @@ def deal(items: Sequence[_Item], slices: int) -> list[int]:
         target = min(open_slices, key=lambda s: (totals[s], s))
         dealt[target].append(i)
         totals[target] += costs[i]
+    first = [slow(item, c) for item, c in zip(items, costs, strict=True)]
     for number, part in enumerate(dealt):
         waiting_first = number % 2 == 0
-        part.sort(key=lambda i: (costs[i] < SLOW, waits(items[i]) != waiting_first, -costs[i], i))
+        part.sort(key=lambda i: (not first[i], waits(items[i]) != waiting_first, -costs[i], i))
     return [i for part in dealt for i in part]
