@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from bot.heap import settle
+
 from .discord_stand_in import Post, StandInBot, StandInInteraction
 from .network import DOING, GLOBAL_LIMIT, NetworkModel, Rest, RestStats
 from .process_usage import Usage, own_peak_rss_mib, rss_mib
@@ -659,6 +661,7 @@ class LoadRun:
                 self.tables.append(table)
                 self.by_channel[table.channel_id] = table
             await self._warm_up(first)
+            settle()  # as the bot does once started (bot/heap.py)
             self.extra_moves = self.replaced = 0  # the deal's, not the run's
             stored_before = await asyncio.to_thread(_stored_moves, self.service, [t.table_id for t in self.tables])
             usage = Usage()

@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bot.heap import settle
+
 log = logging.getLogger("tabula.render.worker")
 
 #: How often a worker checks that the bot process is still there.
@@ -124,6 +126,7 @@ def start_worker(extra_games: str) -> None:
         except Exception:  # drawing that title fails and is logged by the bot, with its cause
             log.warning("could not import the renderer of %s", game_id, exc_info=True)
     warm_up(game_ids())
+    settle()  # bot/heap.py: the renderers and their caches stay out of every later full collection
 
 
 #: ``0`` skips the warm-up (tests that start many short-lived bots).

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.heap import settle
 from service import MoveResult, TableService
 from service.jobs import database_reachable
 
@@ -93,6 +94,7 @@ class TabulaBot(commands.Bot):
             await self.health.start(self.config.metrics_host, self.config.metrics_port)
         if self.config.sync_commands:
             await self.sync_commands()
+        settle()  # bot/heap.py: what the start made stays out of every later full collection
 
     # ---- shards, health and metrics (issue 13 §5) --------------------------------------------------
     def expected_shards(self) -> list[int]:
