@@ -16,15 +16,14 @@ Arrivals are Poisson at ``--rate`` commands/s across the tables (a command goes 
 among those whose previous command is over: a player answers the board they saw), or with ``--saturate`` a
 closed loop: each table sends its next command as soon as its last one is answered, image included.
 
-Measured per command: acknowledge (from the command's arrival to the moment its first answer left the bot:
-the confirmation of a move applied within the acknowledgement budget, else the deferral),
-command → text (the post, or the status post's edit, carrying the move's text) and command → image (the
-first post or edit carrying the board or result image; a command whose post shows none by the adapter's
-rules, or left out by a full render queue, counts apart). A command is answered when its handler has
-returned and the images it asked for are drawn and posted. Then throughput (commands/s, images/s, and moves/s
-with the bots' replies), CPU per command
-(this process and its child processes, e.g. a render pool's workers, over the commands answered; the
-driver's own choice of the humans' moves is left out) and peak RSS of the process and of each child.
+Measured per command: acknowledge (from the command's arrival to the moment its first answer left the bot: the
+confirmation of a move applied within the acknowledgement budget, else the deferral), command → text (the post, or
+the status post's edit, carrying the move's text) and command → image (the first post or edit carrying the board or
+result image; a command whose post shows none by the adapter's rules, or left out by a full render queue, counts
+apart). A command is answered when its handler has returned and the images it asked for are drawn and posted. Then
+throughput (commands/s, images/s, and moves/s with the bots' replies), CPU per command (this process and its child
+processes, e.g. a render pool's workers, over the commands answered; the driver's own choice of the humans' moves is
+left out) and peak RSS of the process and of each child.
 ``--stored N`` first creates N started tables nobody plays, and lists and loads each once (the memory
 figure "1,000 stored tables and 50 active").
 
@@ -45,8 +44,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-
-from bot.heap import settle
 
 from .discord_stand_in import Post, StandInBot, StandInInteraction
 from .network import DOING, GLOBAL_LIMIT, NetworkModel, Rest, RestStats
@@ -661,7 +658,6 @@ class LoadRun:
                 self.tables.append(table)
                 self.by_channel[table.channel_id] = table
             await self._warm_up(first)
-            settle()  # as the bot does once started (bot/heap.py)
             self.extra_moves = self.replaced = 0  # the deal's, not the run's
             stored_before = await asyncio.to_thread(_stored_moves, self.service, [t.table_id for t in self.tables])
             usage = Usage()
@@ -713,13 +709,14 @@ class LoadRun:
 
     async def _warm_up(self, loaded_by_title: dict[str, Any]) -> None:
         """Draw a few boards of each title before the clock starts, as a bot that has been up a while has
-        (its drawing threads or processes started, fonts and renderers loaded)."""
+        (its drawing threads or processes started, fonts and renderers loaded), then settle as the bot does."""
         drawings = []
         for loaded in loaded_by_title.values():
             view = loaded.game.view(loaded.state, None)
             names = self.adapter.seat_names(loaded.seats)
             drawings += [self.adapter.images.board(loaded.game.meta.id, view, "en", names) for _ in range(WARM_UP)]
         await asyncio.gather(*drawings)
+        self.adapter.settle()
 
 
 def _prefixes(text: str, keystrokes: int) -> list[str]:

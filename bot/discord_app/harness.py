@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from discord import app_commands
 from discord.app_commands.namespace import Namespace
 
+from bot.heap import settle
 from service import MoveResult, SeatRow, TableService
 from service.jobs import Jobs
 
@@ -129,6 +130,11 @@ class Harness:
     def seat_names(seats: Sequence[SeatRow]) -> list[str]:
         """The names images and summaries give the seats."""
         return _seat_names(seats)
+
+    @staticmethod
+    def settle() -> None:
+        """What the bot does once started (``bot/heap.py``): what is alive stays out of later full collections."""
+        settle()
 
     def close(self) -> None:
         """Stop the image pool (its worker processes, if any)."""
