@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Rng
 from games.three_kingdoms import GAME, bot
-from games.three_kingdoms.moves import Build, Siege, Usurp
+from games.three_kingdoms.moves import Build, Siege, Skip, Usurp
 from games.three_kingdoms.squares import WASTED, Squares, covered
 from games.three_kingdoms.state import TurnF
 
@@ -139,6 +139,19 @@ def test_the_ladder_bot_sells_for_the_hire_its_building_waits_for() -> None:
     t = _capped_position()
     assert bot.choose_plain(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h4 1")  # a marker first
     assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h1 1")
+
+
+def test_the_ladder_bot_never_declines_a_production() -> None:
+    """Rich in gold, it still sells: three resources left score a point (rules §15). It used to skip a 销售/伐木/募兵
+    once it held 30 of the resource; in seeds 30061, 30167 and 30181 at four players the ladder seats sat at 11
+    buildings with no square for the 12th for some 40 rounds, gaining nothing, and a random seat passed them."""
+    t = Table(ready("caocao", "mateng", ladder={"ba": "a3", "wang": "b1", "di": "c3"}))
+    player = t.seat(0)
+    player.gold, player.wood, player.troops = 40, 40, 40
+    aim(t.s, "h1", 1, "sell", "log")
+    t.do(0, "play h1")
+    move = bot.choose(GAME, t.s, 0, Rng.from_seed("x"))
+    assert not isinstance(move, Skip) and str(move) in {"sell", "log"}, (move, t.legal(0))
 
 
 def _against_a_random_seat(players: int, seed: int, choose: bot.Chooser) -> tuple[list[int], int]:
