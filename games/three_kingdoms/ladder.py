@@ -192,11 +192,11 @@ def usurp_value(state: TKState, seat: int) -> float:
     """Net worth of becoming 伪帝 now (rules §13), ``-inf`` when not allowed: the crown's points for the
     rounds left, less 1.5 a seal for each 攻城/建设/纳贤 still to pay until the condition is met
     (ruling R13 returns the seals then; the gap closes by about one a few rounds, so the seals stay
-    about half the game left at most)."""
+    about half the game left at most), plus what the seals taken deny the rivals (:func:`denied`)."""
     seals = usurp_need(state, seat)
     if seals is None:
         return float("-inf")
-    gain_ = crown_value(state, seat)
+    gain_ = crown_value(state, seat) + denied(state, seat, seals)
     # the seals cost on every costed action until the gap closes; a larger gap stays longer
     staying = min(1.0, 0.25 + 0.15 * seals) * _costed_left(state, seat)
     metric = content().conditions[state.ladder["di"]].metric
@@ -207,3 +207,15 @@ def usurp_value(state: TKState, seat: int) -> float:
     cost = 1.5 * seals * staying + 4.0 * seals
     return gain_ - cost
 
+
+
+def denied(state: TKState, seat: int, seals: int) -> float:
+    """What ``seat`` taking ``seals`` 玉玺 now denies its rivals: each uncrowned rival who could become 伪帝 now
+    (rules §13; ruling R12: his gap within the seals left) but not with the seals left after ``seat``'s loses a
+    crown that would score a point a turn on every player without one — :data:`POINT` a round left against
+    ``seat`` in the standings. In seeds 30120 (four players), 10272 and 30056 (three) a random seat was crowned
+    with the seals a ladder seat, at half the condition, had declined, and finished ahead of it."""
+    left = state.seals - seals
+    rivals = sum(1 for other in range(state.players)
+                 if other != seat and (need := usurp_need(state, other)) is not None and need > left)
+    return POINT * rounds_left(state) * rivals

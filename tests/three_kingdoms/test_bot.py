@@ -92,6 +92,20 @@ def test_the_ladder_bot_answers_its_rivals_crowns_with_its_own() -> None:
     assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == Usurp()
 
 
+def test_the_ladder_bot_takes_the_seals_its_rivals_would_be_crowned_with() -> None:
+    """Three short of the 称帝 card in round 20, three seals cost it more than its crown brings (it declines);
+    but with both rivals three short as well, its three seals leave two, too few for either (ruling R12), and a
+    rival's crown would score a point a turn on every player without one (rules §12) — so it takes them. Seeds
+    30120 (four players), 10272 and 30056 (three): a random seat became 伪帝 on the seals a ladder seat had
+    declined and finished ahead of it."""
+    alone = _usurp_position(round_=20, gap=3)
+    assert bot.choose(GAME, alone.s, 0, Rng.from_seed("x")) != Usurp()
+    t = _usurp_position(round_=20, gap=3)
+    for rival in (1, 2):
+        t.seat(rival).talent = need("b2", "di") - 3
+    assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == Usurp()
+
+
 def _saving_position(resources: int, round_: int) -> Table:
     """Cao Cao (seat 0), four players, the resources card c2 under 称帝 (33 gold + wood + troops), holding
     ``resources`` (wood for a building) in ``round_``: his 主簿 has stopped the pointers on 建设 and 销售."""
