@@ -22,11 +22,13 @@ from games.core import Move
 from .content import TIERS, content
 from .moves import AnyAction, Build, Claim, Convert, Hire, Play, Produce, Recall, Siege
 from .rules import (
+    BUILDING_POINTS,
     build_base,
     claim_bonus,
     hire_cost,
     lord_of,
     markers_in,
+    markers_on_map,
     priced,
     siege_base,
     standing,
@@ -48,6 +50,11 @@ INCOME = 4
 #: A quarter put every seat at c2's 33 (100 % of four-player seats, 5,000 games: over the 90 % bar); 0.12
 #: leaves 76 / 69 / 50 % of the seats at 4 / 3 / 2 players (60 c2 games a count, tuning runs).
 SAVING_SHARE = 0.12
+#: The share when a crowned rival stands level with the seat or ahead on the public score (:func:`chased`): his
+#: crown scores a point off it each turn it stays uncrowned. Seeds 30009, 30069 (four players) and 30170
+#: (three): a random seat that hardly spent was crowned first on c2 and finished ahead of a ladder seat that never
+#: saved. 0.2 in every game put 87.6 % of four-player seats at c2's 33 (1,000 games), near the 90 % bar.
+SAVING_SHARE_CHASED = 0.2
 REACH = 8
 #: What a spend costs while the crown is within reach: more than any building is worth to the bot
 #: (100 + the 12th building's 78, bot.py), so it saves.
@@ -179,13 +186,30 @@ def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
 def saving(state: TKState, seat: int, gap: int, value: float) -> bool:
     """Whether ``seat`` saves for the 称帝 tier: the card under it counts resources (rules §12; gold, wood and
     troops are public, ruling R8, so the race is in plain sight), its crown is still worth
-    :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left (or is at most
-    :data:`REACH`). A spend then puts the crown off by a round or more, each worth a point against every rival
-    (:func:`crown_value`)."""
+    :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left
+    (:data:`SAVING_SHARE_CHASED` when :func:`chased`), or is at most :data:`REACH`. A spend then puts the crown
+    off by a round or more, each worth a point against every rival (:func:`crown_value`)."""
     card = content().conditions[state.ladder["di"]]
     if card.metric != "resources" or gap <= 0 or value < SAVING_MIN:
         return False
-    return gap <= max(REACH, SAVING_SHARE * INCOME * rounds_left(state))
+    share = SAVING_SHARE_CHASED if chased(state, seat) else SAVING_SHARE
+    return gap <= max(REACH, share * INCOME * rounds_left(state))
+
+
+def public_score(state: TKState, seat: int) -> int:
+    """``seat``'s score as the table sees it (rules §15 without the talents: a hand is hidden, ruling R8)."""
+    player = state.seats[seat]
+    spare = max(0, markers_on_map(state, seat) - player.buildings)
+    return (player.points + BUILDING_POINTS[player.buildings] + 3 * spare
+            + (player.gold + player.wood + player.troops) // 3)
+
+
+def chased(state: TKState, seat: int) -> bool:
+    """Whether a crowned rival stands level with ``seat`` or ahead on the public score: his crown scores a point
+    off ``seat`` every turn it stays uncrowned (rules §12), in a race ``seat`` is not winning."""
+    mine = public_score(state, seat)
+    return any(other.crown and public_score(state, i) >= mine
+               for i, other in enumerate(state.seats) if i != seat)
 
 
 def usurp_value(state: TKState, seat: int) -> float:

@@ -131,6 +131,25 @@ def test_the_ladder_bot_saves_for_a_crown_of_resources_within_reach() -> None:
     assert isinstance(bot.choose(GAME, far.s, 0, Rng.from_seed("x")), Build)
 
 
+def test_the_ladder_bot_saves_from_further_out_when_a_crowned_rival_is_level_or_ahead() -> None:
+    """Fifteen short of c2's crown in round 12 it builds; with a crowned rival level or ahead on the public score,
+    whose crown scores a point off it each turn it stays uncrowned, it sells (saves from further out); behind it,
+    it builds. Seeds 30009, 30069 (four players) and 30170 (three): a random seat that hardly spent was crowned
+    first on c2 and finished ahead of a ladder seat that never saved."""
+    gap = 15
+
+    def crowned_rival(points: int) -> Table:
+        t = _saving_position(resources=need("c2", "di") - gap, round_=12)
+        rival = t.seat(1)
+        rival.crown, rival.points, rival.gold, rival.wood, rival.troops = True, points, 0, 0, 0
+        t.s.crowns -= 1
+        return t
+
+    assert isinstance(bot.choose(GAME, _saving_position(need("c2", "di") - gap, 12).s, 0, Rng.from_seed("x")), Build)
+    assert not isinstance(bot.choose(GAME, crowned_rival(points=20).s, 0, Rng.from_seed("x")), Build)
+    assert isinstance(bot.choose(GAME, crowned_rival(points=0).s, 0, Rng.from_seed("x")), Build)
+
+
 def _capped_position() -> Table:
     """Gongsun Zan (seat 0) with two buildings on a talent track of two (rules §9: no building until a 纳贤
     raises it), no gold for a 纳贤 and wood and troops to spare — the seat of seed 10013 at three players in
