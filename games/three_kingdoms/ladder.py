@@ -1,18 +1,20 @@
 """What the 称霸/称王/称帝 ladder is worth to a seat: the bot-side reading of the condition cards (issue 22 §1).
 
 The three condition cards lie face up (rules §1: 正面朝上), so every seat may read them; this module reads only
-them, the seat's own pieces and what is public on the table (markers, buildings, crowns, seals, the round) —
-never another seat's hand or the decks (ruling R8).
+them, the seat's own pieces and what is public on the table (markers, buildings, points, resources, crowns,
+seals, the round) — never another seat's hand or the decks (ruling R8).
 
 * :func:`deltas` says how a move changes the measures the cards read (ruling R11), the seat's own only.
 * :func:`gain` turns those changes into value on the bot's scale (a resource is worth about 1, a point 1.5):
   the reward of a tier the move completes, and partial credit for coming closer, more the closer it gets.
 * :func:`usurp_value` weighs becoming 伪帝 (rules §13): the crown's points for the rest of the game against
-  what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them).
+  what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them), and the
+  rivals' crowns its seals deny (:func:`denied`).
 
 A crown is valued as a point a turn against every other player (:func:`crown_value`), and under a resources
-card a crown within reach is not spent away (:func:`saving`): a seat that hardly spends is otherwise crowned
-first and its crown outscores the bots (docs/three-kingdoms-balance.md, "Against a random seat").
+card a crown within reach is not spent away (:func:`saving`; from further out while a crowned rival is level or
+ahead, :func:`chased`): a seat that hardly spends is otherwise crowned first and its crown outscores the bots
+(docs/three-kingdoms-balance.md, "Against a random seat").
 """
 
 from __future__ import annotations
@@ -230,7 +232,6 @@ def usurp_value(state: TKState, seat: int) -> float:
         staying = min(staying, seals / INCOME)
     cost = 1.5 * seals * staying + 4.0 * seals
     return gain_ - cost
-
 
 
 def denied(state: TKState, seat: int, seals: int) -> float:
