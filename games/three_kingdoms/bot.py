@@ -61,7 +61,10 @@ def score_move(game: ThreeKingdomsGame, state: TKState, seat: int, move: Move, l
     if ladder:
         if isinstance(move, Usurp):  # rules §13: only when the crown pays for the seals
             return 500.0 if lad.usurp_value(state, seat) > 0 else -500.0
-        return _plain_score(state, seat, move) + lad.gain(state, seat, lad.deltas(state, seat, move))
+        value = _plain_score(state, seat, move)
+        if isinstance(move, Produce):  # rules §15: 3 resources left score a point, so never decline them
+            value = max(value, PRODUCE_FLOOR)
+        return value + lad.gain(state, seat, lad.deltas(state, seat, move))
     return _plain_score(state, seat, move)
 
 
@@ -146,6 +149,8 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
         value = 12.0 + (18 if short > 0 else 0) - float(getattr(player, resource)) / 4
         if ladder and short > 0 and _capped(state, seat, resource):
             value += CAPPED  # rules §9: the talent track caps building, and only a 纳贤 (gold) lifts it
+        if ladder:
+            value = max(value, PRODUCE_FLOOR)  # rules §15: what the 3 resources score at the end
         return value + (lad.gain(state, seat, {"resources": 3}) if ladder else 0.0)
     if action == "any":
         return max(_action_value(game, state, seat, a, wants, ladder, looks) for a in ("build", "hire", "siege")) - 3
@@ -153,6 +158,13 @@ def _action_value(game: ThreeKingdomsGame, state: TKState, seat: int, action: st
     if not moves:
         return 0.0
     return max(_move_value(game, state, seat, m, ladder, looks) for m in moves)
+
+
+#: The least a 销售/伐木/募兵 is worth to the ladder bot: its 3 resources score a point at the end (rules §15).
+#: The bot declined every production once it held 30 of a resource (``30 - held`` below 0, a skip's 0):
+#: in seeds 30061, 30167 and 30181 (four players) the ladder seats sat at 11 buildings, their last square
+#: gone, for some 40 rounds without gaining a point, while a random seat built its 12 and passed them.
+PRODUCE_FLOOR = lad.POINT
 
 
 #: What gold is worth more to the ladder bot when building waits for a 纳贤 it cannot pay (:func:`_capped`).

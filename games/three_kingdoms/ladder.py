@@ -1,18 +1,20 @@
 """What the 称霸/称王/称帝 ladder is worth to a seat: the bot-side reading of the condition cards (issue 22 §1).
 
 The three condition cards lie face up (rules §1: 正面朝上), so every seat may read them; this module reads only
-them, the seat's own pieces and what is public on the table (markers, buildings, crowns, seals, the round) —
-never another seat's hand or the decks (ruling R8).
+them, the seat's own pieces and what is public on the table (markers, buildings, points, resources, crowns,
+seals, the round) — never another seat's hand or the decks (ruling R8).
 
 * :func:`deltas` says how a move changes the measures the cards read (ruling R11), the seat's own only.
 * :func:`gain` turns those changes into value on the bot's scale (a resource is worth about 1, a point 1.5):
   the reward of a tier the move completes, and partial credit for coming closer, more the closer it gets.
 * :func:`usurp_value` weighs becoming 伪帝 (rules §13): the crown's points for the rest of the game against
-  what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them).
+  what the 玉玺 add to every 攻城/建设/纳贤 until the real condition is met (ruling R13 returns them), and the
+  rivals' crowns its seals deny (:func:`denied`).
 
 A crown is valued as a point a turn against every other player (:func:`crown_value`), and under a resources
-card a crown within reach is not spent away (:func:`saving`): a seat that hardly spends is otherwise crowned
-first and its crown outscores the bots (docs/three-kingdoms-balance.md, "Against a random seat").
+card a crown within reach is not spent away (:func:`saving`; from further out while a crowned rival is level or
+ahead, :func:`chased`): a seat that hardly spends is otherwise crowned first and its crown outscores the bots
+(docs/three-kingdoms-balance.md, "Against a random seat").
 """
 
 from __future__ import annotations
@@ -22,11 +24,13 @@ from games.core import Move
 from .content import TIERS, content
 from .moves import AnyAction, Build, Claim, Convert, Hire, Play, Produce, Recall, Siege
 from .rules import (
+    BUILDING_POINTS,
     build_base,
     claim_bonus,
     hire_cost,
     lord_of,
     markers_in,
+    markers_on_map,
     priced,
     siege_base,
     standing,
@@ -48,6 +52,11 @@ INCOME = 4
 #: A quarter put every seat at c2's 33 (100 % of four-player seats, 5,000 games: over the 90 % bar); 0.12
 #: leaves 76 / 69 / 50 % of the seats at 4 / 3 / 2 players (60 c2 games a count, tuning runs).
 SAVING_SHARE = 0.12
+#: The share when a crowned rival stands level with the seat or ahead on the public score (:func:`chased`): his
+#: crown scores a point off it each turn it stays uncrowned. Seeds 30009, 30069 (four players) and 30170
+#: (three): a random seat that hardly spent was crowned first on c2 and finished ahead of a ladder seat that never
+#: saved. 0.2 in every game put 87.6 % of four-player seats at c2's 33 (1,000 games), near the 90 % bar.
+SAVING_SHARE_CHASED = 0.2
 REACH = 8
 #: What a spend costs while the crown is within reach: more than any building is worth to the bot
 #: (100 + the 12th building's 78, bot.py), so it saves.
@@ -179,24 +188,41 @@ def gain(state: TKState, seat: int, change: dict[str, int]) -> float:
 def saving(state: TKState, seat: int, gap: int, value: float) -> bool:
     """Whether ``seat`` saves for the 称帝 tier: the card under it counts resources (rules §12; gold, wood and
     troops are public, ruling R8, so the race is in plain sight), its crown is still worth
-    :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left (or is at most
-    :data:`REACH`). A spend then puts the crown off by a round or more, each worth a point against every rival
-    (:func:`crown_value`)."""
+    :data:`SAVING_MIN`, and the ``gap`` can be saved in :data:`SAVING_SHARE` of the rounds left
+    (:data:`SAVING_SHARE_CHASED` when :func:`chased`), or is at most :data:`REACH`. A spend then puts the crown
+    off by a round or more, each worth a point against every rival (:func:`crown_value`)."""
     card = content().conditions[state.ladder["di"]]
     if card.metric != "resources" or gap <= 0 or value < SAVING_MIN:
         return False
-    return gap <= max(REACH, SAVING_SHARE * INCOME * rounds_left(state))
+    share = SAVING_SHARE_CHASED if chased(state, seat) else SAVING_SHARE
+    return gap <= max(REACH, share * INCOME * rounds_left(state))
+
+
+def public_score(state: TKState, seat: int) -> int:
+    """``seat``'s score as the table sees it (rules §15 without the talents: a hand is hidden, ruling R8)."""
+    player = state.seats[seat]
+    spare = max(0, markers_on_map(state, seat) - player.buildings)
+    return (player.points + BUILDING_POINTS[player.buildings] + 3 * spare
+            + (player.gold + player.wood + player.troops) // 3)
+
+
+def chased(state: TKState, seat: int) -> bool:
+    """Whether a crowned rival stands level with ``seat`` or ahead on the public score: his crown scores a point
+    off ``seat`` every turn it stays uncrowned (rules §12), in a race ``seat`` is not winning."""
+    mine = public_score(state, seat)
+    return any(other.crown and public_score(state, i) >= mine
+               for i, other in enumerate(state.seats) if i != seat)
 
 
 def usurp_value(state: TKState, seat: int) -> float:
     """Net worth of becoming 伪帝 now (rules §13), ``-inf`` when not allowed: the crown's points for the
     rounds left, less 1.5 a seal for each 攻城/建设/纳贤 still to pay until the condition is met
     (ruling R13 returns the seals then; the gap closes by about one a few rounds, so the seals stay
-    about half the game left at most)."""
+    about half the game left at most), plus what the seals taken deny the rivals (:func:`denied`)."""
     seals = usurp_need(state, seat)
     if seals is None:
         return float("-inf")
-    gain_ = crown_value(state, seat)
+    gain_ = crown_value(state, seat) + denied(state, seat, seals)
     # the seals cost on every costed action until the gap closes; a larger gap stays longer
     staying = min(1.0, 0.25 + 0.15 * seals) * _costed_left(state, seat)
     metric = content().conditions[state.ladder["di"]].metric
@@ -207,3 +233,14 @@ def usurp_value(state: TKState, seat: int) -> float:
     cost = 1.5 * seals * staying + 4.0 * seals
     return gain_ - cost
 
+
+def denied(state: TKState, seat: int, seals: int) -> float:
+    """What ``seat`` taking ``seals`` 玉玺 now denies its rivals: each uncrowned rival who could become 伪帝 now
+    (rules §13; ruling R12: his gap within the seals left) but not with the seals left after ``seat``'s loses a
+    crown that would score a point a turn on every player without one — :data:`POINT` a round left against
+    ``seat`` in the standings. In seeds 30120 (four players), 10272 and 30056 (three) a random seat was crowned
+    with the seals a ladder seat, at half the condition, had declined, and finished ahead of it."""
+    left = state.seals - seals
+    rivals = sum(1 for other in range(state.players)
+                 if other != seat and (need := usurp_need(state, other)) is not None and need > left)
+    return POINT * rounds_left(state) * rivals

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Rng
 from games.three_kingdoms import GAME, bot
-from games.three_kingdoms.moves import Build, Siege, Usurp
+from games.three_kingdoms.moves import Build, Siege, Skip, Usurp
 from games.three_kingdoms.squares import WASTED, Squares, covered
 from games.three_kingdoms.state import TurnF
 
@@ -92,6 +92,20 @@ def test_the_ladder_bot_answers_its_rivals_crowns_with_its_own() -> None:
     assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == Usurp()
 
 
+def test_the_ladder_bot_takes_the_seals_its_rivals_would_be_crowned_with() -> None:
+    """Three short of the 称帝 card in round 20, three seals cost it more than its crown brings (it declines);
+    but with both rivals three short as well, its three seals leave two, too few for either (ruling R12), and a
+    rival's crown would score a point a turn on every player without one (rules §12) — so it takes them. Seeds
+    30120 (four players), 10272 and 30056 (three): a random seat became 伪帝 on the seals a ladder seat had
+    declined and finished ahead of it."""
+    alone = _usurp_position(round_=20, gap=3)
+    assert bot.choose(GAME, alone.s, 0, Rng.from_seed("x")) != Usurp()
+    t = _usurp_position(round_=20, gap=3)
+    for rival in (1, 2):
+        t.seat(rival).talent = need("b2", "di") - 3
+    assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == Usurp()
+
+
 def _saving_position(resources: int, round_: int) -> Table:
     """Cao Cao (seat 0), four players, the resources card c2 under 称帝 (33 gold + wood + troops), holding
     ``resources`` (wood for a building) in ``round_``: his 主簿 has stopped the pointers on 建设 and 销售."""
@@ -117,6 +131,25 @@ def test_the_ladder_bot_saves_for_a_crown_of_resources_within_reach() -> None:
     assert isinstance(bot.choose(GAME, far.s, 0, Rng.from_seed("x")), Build)
 
 
+def test_the_ladder_bot_saves_from_further_out_when_a_crowned_rival_is_level_or_ahead() -> None:
+    """Fifteen short of c2's crown in round 12 it builds; with a crowned rival level or ahead on the public score,
+    whose crown scores a point off it each turn it stays uncrowned, it sells (saves from further out); behind it,
+    it builds. Seeds 30009, 30069 (four players) and 30170 (three): a random seat that hardly spent was crowned
+    first on c2 and finished ahead of a ladder seat that never saved."""
+    gap = 15
+
+    def crowned_rival(points: int) -> Table:
+        t = _saving_position(resources=need("c2", "di") - gap, round_=12)
+        rival = t.seat(1)
+        rival.crown, rival.points, rival.gold, rival.wood, rival.troops = True, points, 0, 0, 0
+        t.s.crowns -= 1
+        return t
+
+    assert isinstance(bot.choose(GAME, _saving_position(need("c2", "di") - gap, 12).s, 0, Rng.from_seed("x")), Build)
+    assert not isinstance(bot.choose(GAME, crowned_rival(points=20).s, 0, Rng.from_seed("x")), Build)
+    assert isinstance(bot.choose(GAME, crowned_rival(points=0).s, 0, Rng.from_seed("x")), Build)
+
+
 def _capped_position() -> Table:
     """Gongsun Zan (seat 0) with two buildings on a talent track of two (rules §9: no building until a 纳贤
     raises it), no gold for a 纳贤 and wood and troops to spare — the seat of seed 10013 at three players in
@@ -139,6 +172,19 @@ def test_the_ladder_bot_sells_for_the_hire_its_building_waits_for() -> None:
     t = _capped_position()
     assert bot.choose_plain(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h4 1")  # a marker first
     assert bot.choose(GAME, t.s, 0, Rng.from_seed("x")) == GAME.parse(t.s, 0, "play h1 1")
+
+
+def test_the_ladder_bot_never_declines_a_production() -> None:
+    """Rich in gold, it still sells: three resources left score a point (rules §15). It used to skip a 销售/伐木/募兵
+    once it held 30 of the resource; in seeds 30061, 30167 and 30181 at four players the ladder seats sat at 11
+    buildings with no square for the 12th for some 40 rounds, gaining nothing, and a random seat passed them."""
+    t = Table(ready("caocao", "mateng", ladder={"ba": "a3", "wang": "b1", "di": "c3"}))
+    player = t.seat(0)
+    player.gold, player.wood, player.troops = 40, 40, 40
+    aim(t.s, "h1", 1, "sell", "log")
+    t.do(0, "play h1")
+    move = bot.choose(GAME, t.s, 0, Rng.from_seed("x"))
+    assert not isinstance(move, Skip) and str(move) in {"sell", "log"}, (move, t.legal(0))
 
 
 def _against_a_random_seat(players: int, seed: int, choose: bot.Chooser) -> tuple[list[int], int]:
