@@ -2,7 +2,7 @@
 
 CPython's full (generation-2) collection walks every object the collector tracks. In the bot process that is
 mostly what its start made and keeps for good — modules, every title's rules data, discord.py's command tree,
-SQLAlchemy's mappers — and each full collection stalled the event loop for 110–215 ms (a 90-s load run on
+SQLAlchemy's mappers — and each full collection stalled the event loop for 176–214 ms (a 90-s load run on
 PostgreSQL without the network model: three of them), which is the slowest commands' tail. Freezing what is alive
 once the process has started moves it out of every later collection: the full collections of the same run took
 39 and 97 ms. Objects made later are collected as before; a frozen object is still freed when nothing refers to
