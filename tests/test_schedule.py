@@ -86,3 +86,14 @@ def test_the_durations_file_names_tests_with_their_mean_wall_time() -> None:
     assert measured, "tests/support/durations.json is missing or empty"
     assert all(wall >= 1.0 for wall in measured.values())
     assert any(test.startswith("tests/e2e/") for test in measured)
+
+
+def test_the_workers_are_told_the_controllers_dist() -> None:
+    """A worker's own ``--dist`` is always "no" (xdist resets it): without being told, the workers never dealt."""
+    from types import SimpleNamespace
+
+    from tests import conftest
+
+    node = SimpleNamespace(workerinput={}, config=SimpleNamespace(getoption=lambda name, default=None: "worksteal"))
+    conftest.pytest_configure_node(node)
+    assert node.workerinput[conftest.DIST_KEY] == "worksteal"
