@@ -24,14 +24,13 @@ from games.core import Move
 from .content import TIERS, content
 from .moves import AnyAction, Build, Claim, Convert, Hire, Play, Produce, Recall, Siege
 from .rules import (
-    BUILDING_POINTS,
     build_base,
     claim_bonus,
     hire_cost,
     lord_of,
     markers_in,
-    markers_on_map,
     priced,
+    public_score,
     siege_base,
     standing,
     threshold,
@@ -198,19 +197,11 @@ def saving(state: TKState, seat: int, gap: int, value: float) -> bool:
     return gap <= max(REACH, share * INCOME * rounds_left(state))
 
 
-def public_score(state: TKState, seat: int) -> int:
-    """``seat``'s score as the table sees it (rules §15 without the talents: a hand is hidden, ruling R8)."""
-    player = state.seats[seat]
-    spare = max(0, markers_on_map(state, seat) - player.buildings)
-    return (player.points + BUILDING_POINTS[player.buildings] + 3 * spare
-            + (player.gold + player.wood + player.troops) // 3)
-
-
 def chased(state: TKState, seat: int) -> bool:
     """Whether a crowned rival stands level with ``seat`` or ahead on the public score: his crown scores a point
     off ``seat`` every turn it stays uncrowned (rules §12), in a race ``seat`` is not winning."""
-    mine = public_score(state, seat)
-    return any(other.crown and public_score(state, i) >= mine
+    mine = sum(public_score(state, seat).values())
+    return any(other.crown and sum(public_score(state, i).values()) >= mine
                for i, other in enumerate(state.seats) if i != seat)
 
 

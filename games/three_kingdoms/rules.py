@@ -279,15 +279,22 @@ def card_points(state: TKState, seat: int) -> int:
     return sum(talents[c].points for c in (*player.hand, *player.front))
 
 
-def score(state: TKState, seat: int) -> dict[str, int]:
-    """Final score parts (rules §5): track, talents in hand and in front, buildings, markers beyond
-    buildings, resources."""
+def public_score(state: TKState, seat: int) -> dict[str, int]:
+    """The final score parts everyone can count now (rules §5): track, buildings, markers beyond buildings,
+    resources — all but the talents, whose hand is hidden (ruling R8)."""
     player = state.seats[seat]
     built = player.buildings
     return {
         "track": player.points,
-        "talents": card_points(state, seat),
         "buildings": BUILDING_POINTS[built],
         "markers": 3 * max(0, markers_on_map(state, seat) - built),
         "resources": (player.gold + player.wood + player.troops) // 3,
     }
+
+
+def score(state: TKState, seat: int) -> dict[str, int]:
+    """Final score parts (rules §5): track, talents in hand and in front, buildings, markers beyond
+    buildings, resources."""
+    seen = public_score(state, seat)
+    return {"track": seen["track"], "talents": card_points(state, seat), "buildings": seen["buildings"],
+            "markers": seen["markers"], "resources": seen["resources"]}
