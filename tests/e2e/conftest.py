@@ -34,7 +34,7 @@ SEED = "20240601"
 def migrated_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite file with the newest schema, made once per test process: a bot started on a copy finds its
     schema up to date, as a deployed bot does on every start but its first, and skips Alembic (its import and
-    eleven migrations: about 0.6 s of a bot's CPU with coverage on). tests/storage migrates new databases."""
+    eleven migrations: about 0.5 s of a bot's CPU with coverage on). tests/storage migrates new databases."""
     path = tmp_path_factory.mktemp("schema") / "tabula-e2e.db"
     engine = make_engine(f"sqlite:///{path}")
     migrate(engine)
